@@ -1,0 +1,1 @@
+//! terrace-repl: the `terrace` console.

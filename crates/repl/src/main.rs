@@ -1,0 +1,3 @@
+//! The `terrace` binary.
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! terrace-template.

@@ -1,0 +1,340 @@
+//! `Value`: a typed cty value that is known, null or unknown, with marks.
+
+use std::sync::Arc;
+
+use crate::marks::Marks;
+use crate::number::Number;
+use crate::ty::Type;
+
+/// Keys of maps and attribute names of objects.
+pub type Key = Arc<str>;
+
+/// A cty value: always typed, possibly null or unknown, possibly marked.
+///
+/// Cloning is O(1): strings are shared, collections are persistent `im` structures.
+///
+/// Invariants kept by the constructors:
+/// - strings are NFC-normalised;
+/// - the elements of a list, set or map all have the collection's element type
+///   (the caller converts them first; constructors do not convert);
+/// - set elements are sorted in cty's set order (`set_order`) with duplicates removed.
+#[derive(Clone, Debug)]
+pub struct Value {
+    ty: Type,
+    repr: Repr,
+    marks: Marks,
+}
+
+/// The data of a value. Read it with [`Value::repr`]; build values with the constructors.
+#[derive(Clone, Debug)]
+pub enum Repr {
+    /// A null value of the value's type.
+    Null,
+    /// A value not known yet, of the value's type.
+    Unknown,
+    /// A `bool`.
+    Bool(bool),
+    /// A `number`.
+    Number(Number),
+    /// A `string`, NFC-normalised.
+    String(Arc<str>),
+    /// The elements of a list, tuple or set (sets: sorted, deduplicated).
+    Seq(im::Vector<Value>),
+    /// The entries of a map or the attributes of an object, in lexical key order.
+    Attrs(im::OrdMap<Key, Value>),
+}
+
+impl Value {
+    /// A null value of type `ty` (`null` alone is `Value::null(Type::Dynamic)`).
+    pub fn null(ty: Type) -> Value {
+        Value {
+            ty,
+            repr: Repr::Null,
+            marks: Marks::NONE,
+        }
+    }
+
+    /// An unknown value of type `ty`.
+    pub fn unknown(ty: Type) -> Value {
+        Value {
+            ty,
+            repr: Repr::Unknown,
+            marks: Marks::NONE,
+        }
+    }
+
+    /// A `bool`.
+    pub fn bool(b: bool) -> Value {
+        Value {
+            ty: Type::Bool,
+            repr: Repr::Bool(b),
+            marks: Marks::NONE,
+        }
+    }
+
+    /// A `number`.
+    pub fn number(n: Number) -> Value {
+        Value {
+            ty: Type::Number,
+            repr: Repr::Number(n),
+            marks: Marks::NONE,
+        }
+    }
+
+    /// A `number` from an integer (cty's `NumberIntVal`).
+    pub fn int(i: i64) -> Value {
+        Value::number(Number::from_i64(i))
+    }
+
+    /// A `string`, normalised to NFC.
+    pub fn string(s: impl AsRef<str>) -> Value {
+        Value {
+            ty: Type::String,
+            repr: Repr::String(crate::text::nfc(s.as_ref())),
+            marks: Marks::NONE,
+        }
+    }
+
+    /// A `list(elem_ty)`; every element must already have type `elem_ty`.
+    pub fn list(elem_ty: Type, elems: impl IntoIterator<Item = Value>) -> Value {
+        Value {
+            ty: Type::list(elem_ty),
+            repr: Repr::Seq(elems.into_iter().collect()),
+            marks: Marks::NONE,
+        }
+    }
+
+    /// A `set(elem_ty)`; every element must already have type `elem_ty`. Sorts and deduplicates.
+    pub fn set(elem_ty: Type, elems: impl IntoIterator<Item = Value>) -> Value {
+        Value {
+            ty: Type::set(elem_ty),
+            repr: Repr::Seq(crate::set_order::sorted_unique(elems)),
+            marks: Marks::NONE,
+        }
+    }
+
+    /// A `map(elem_ty)`; every element must already have type `elem_ty`.
+    pub fn map<K: Into<Key>>(
+        elem_ty: Type,
+        entries: impl IntoIterator<Item = (K, Value)>,
+    ) -> Value {
+        Value {
+            ty: Type::map(elem_ty),
+            repr: Repr::Attrs(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (nfc_key(k.into()), v))
+                    .collect(),
+            ),
+            marks: Marks::NONE,
+        }
+    }
+
+    /// A tuple; its type is built from the elements' types.
+    pub fn tuple(elems: impl IntoIterator<Item = Value>) -> Value {
+        let elems: im::Vector<Value> = elems.into_iter().collect();
+        let ty = Type::tuple(elems.iter().map(|v| v.ty.clone()));
+        Value {
+            ty,
+            repr: Repr::Seq(elems),
+            marks: Marks::NONE,
+        }
+    }
+
+    /// An object; its type is built from the attributes' types.
+    pub fn object<K: Into<Key>>(attrs: impl IntoIterator<Item = (K, Value)>) -> Value {
+        let attrs: im::OrdMap<Key, Value> = attrs
+            .into_iter()
+            .map(|(k, v)| (nfc_key(k.into()), v))
+            .collect();
+        let ty = Type::object(attrs.iter().map(|(k, v)| (k.to_string(), v.ty.clone())));
+        Value {
+            ty,
+            repr: Repr::Attrs(attrs),
+            marks: Marks::NONE,
+        }
+    }
+
+    /// The empty tuple `[]`.
+    pub fn empty_tuple() -> Value {
+        Value::tuple(std::iter::empty())
+    }
+
+    /// The empty object `{}`.
+    pub fn empty_object() -> Value {
+        Value::object(std::iter::empty::<(Key, Value)>())
+    }
+
+    /// Builds a value from parts without checking them. The caller keeps the invariants
+    /// listed on [`Value`] (element types, NFC strings, set order).
+    pub fn from_parts(ty: Type, repr: Repr, marks: Marks) -> Value {
+        Value { ty, repr, marks }
+    }
+
+    /// The value's type.
+    pub fn ty(&self) -> &Type {
+        &self.ty
+    }
+
+    /// The value's data.
+    pub fn repr(&self) -> &Repr {
+        &self.repr
+    }
+
+    /// The value's marks (only those on this value itself, not on nested values).
+    pub fn marks(&self) -> Marks {
+        self.marks
+    }
+
+    /// The same value with `marks` added.
+    pub fn mark(mut self, marks: Marks) -> Value {
+        self.marks = self.marks.union(marks);
+        self
+    }
+
+    /// The same value with no marks on itself, and the marks it had.
+    pub fn unmark(mut self) -> (Value, Marks) {
+        let marks = self.marks;
+        self.marks = Marks::NONE;
+        (self, marks)
+    }
+
+    /// The same value with no marks anywhere inside it, and the union of the marks removed.
+    pub fn unmark_deep(self) -> (Value, Marks) {
+        if !self.has_any_mark_deep() {
+            return (self, Marks::NONE);
+        }
+        let mut found = self.marks;
+        let repr = match self.repr {
+            Repr::Seq(elems) => Repr::Seq(
+                elems
+                    .into_iter()
+                    .map(|v| {
+                        let (v, m) = v.unmark_deep();
+                        found |= m;
+                        v
+                    })
+                    .collect(),
+            ),
+            Repr::Attrs(attrs) => Repr::Attrs(
+                attrs
+                    .into_iter()
+                    .map(|(k, v)| {
+                        let (v, m) = v.unmark_deep();
+                        found |= m;
+                        (k, v)
+                    })
+                    .collect(),
+            ),
+            other => other,
+        };
+        (
+            Value {
+                ty: self.ty,
+                repr,
+                marks: Marks::NONE,
+            },
+            found,
+        )
+    }
+
+    fn has_any_mark_deep(&self) -> bool {
+        if !self.marks.is_empty() {
+            return true;
+        }
+        match &self.repr {
+            Repr::Seq(elems) => elems.iter().any(Value::has_any_mark_deep),
+            Repr::Attrs(attrs) => attrs.values().any(Value::has_any_mark_deep),
+            _ => false,
+        }
+    }
+
+    /// True when this value is null.
+    pub fn is_null(&self) -> bool {
+        matches!(self.repr, Repr::Null)
+    }
+
+    /// True when this value itself is known (it may still contain unknowns).
+    pub fn is_known(&self) -> bool {
+        !matches!(self.repr, Repr::Unknown)
+    }
+
+    /// True when neither this value nor anything nested in it is unknown.
+    pub fn is_wholly_known(&self) -> bool {
+        match &self.repr {
+            Repr::Unknown => false,
+            Repr::Seq(elems) => elems.iter().all(Value::is_wholly_known),
+            Repr::Attrs(attrs) => attrs.values().all(Value::is_wholly_known),
+            _ => true,
+        }
+    }
+
+    /// True when this value or anything nested in it carries `marks`.
+    pub fn has_mark_deep(&self, marks: Marks) -> bool {
+        if self.marks.contains(marks) {
+            return true;
+        }
+        match &self.repr {
+            Repr::Seq(elems) => elems.iter().any(|v| v.has_mark_deep(marks)),
+            Repr::Attrs(attrs) => attrs.values().any(|v| v.has_mark_deep(marks)),
+            _ => false,
+        }
+    }
+
+    /// The string, for a known `string` value.
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.repr {
+            Repr::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The number, for a known `number` value.
+    pub fn as_number(&self) -> Option<&Number> {
+        match &self.repr {
+            Repr::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The boolean, for a known `bool` value.
+    pub fn as_bool(&self) -> Option<bool> {
+        match &self.repr {
+            Repr::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The elements, for a known list, tuple or set.
+    pub fn as_seq(&self) -> Option<&im::Vector<Value>> {
+        match &self.repr {
+            Repr::Seq(elems) => Some(elems),
+            _ => None,
+        }
+    }
+
+    /// The entries or attributes, for a known map or object.
+    pub fn as_attrs(&self) -> Option<&im::OrdMap<Key, Value>> {
+        match &self.repr {
+            Repr::Attrs(attrs) => Some(attrs),
+            _ => None,
+        }
+    }
+
+    /// The number of elements or attributes, for a known collection or structural value.
+    pub fn length(&self) -> Option<usize> {
+        match &self.repr {
+            Repr::Seq(elems) => Some(elems.len()),
+            Repr::Attrs(attrs) => Some(attrs.len()),
+            _ => None,
+        }
+    }
+}
+
+fn nfc_key(key: Key) -> Key {
+    if crate::text::is_nfc(&key) {
+        key
+    } else {
+        crate::text::nfc(&key)
+    }
+}
