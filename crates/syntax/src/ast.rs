@@ -170,6 +170,64 @@ impl Expr {
     }
 }
 
+/// Dropping goes down chains of operands iteratively: a left-associative
+/// chain such as `1 + 1 + ... + 1` nests as deep as it is long, and a
+/// recursive drop of a long one would overflow the stack.
+impl Drop for Expr {
+    fn drop(&mut self) {
+        let mut pending: Vec<Expr> = Vec::new();
+        take_chain_children(&mut self.kind, &mut pending);
+        while let Some(mut expr) = pending.pop() {
+            take_chain_children(&mut expr.kind, &mut pending);
+        }
+    }
+}
+
+/// Move the boxed operands of `kind` (the ones that can form long chains)
+/// into `pending`, leaving cheap placeholders behind.
+fn take_chain_children(kind: &mut ExprKind, pending: &mut Vec<Expr>) {
+    fn take(expr: &mut Expr) -> Expr {
+        std::mem::replace(expr, Expr::new(ExprKind::SplatItem, Span::default()))
+    }
+    match kind {
+        ExprKind::Binary { lhs, rhs, .. } => {
+            if has_children(&lhs.kind) {
+                pending.push(take(lhs));
+            }
+            if has_children(&rhs.kind) {
+                pending.push(take(rhs));
+            }
+        }
+        ExprKind::Unary { operand: child, .. }
+        | ExprKind::Parens(child)
+        | ExprKind::RelativeTraversal { source: child, .. }
+            if has_children(&child.kind) =>
+        {
+            pending.push(take(child));
+        }
+        ExprKind::Splat { source, each, .. } => {
+            if has_children(&source.kind) {
+                pending.push(take(source));
+            }
+            if has_children(&each.kind) {
+                pending.push(take(each));
+            }
+        }
+        _ => {}
+    }
+}
+
+fn has_children(kind: &ExprKind) -> bool {
+    matches!(
+        kind,
+        ExprKind::Binary { .. }
+            | ExprKind::Unary { .. }
+            | ExprKind::Parens(_)
+            | ExprKind::RelativeTraversal { .. }
+            | ExprKind::Splat { .. }
+    )
+}
+
 /// The kinds of [`Expr`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
@@ -200,13 +258,15 @@ pub enum ExprKind {
         /// At least one step.
         steps: Vec<Step>,
     },
-    /// A splat: `source[*].each...` or `source.*.each...`.
+    /// A splat: `source[*]...` or `source.*...`.
     ///
-    /// A full splat `[*]` takes every following `.attr`, `.0` and `[index]`
-    /// step into `each`; an attribute-only splat `.*` takes only `.attr` (and
-    /// legacy `.0`) steps, so `a.*.b[0]` is `(a.*.b)[0]` while `a[*].b[0]`
-    /// indexes each element. A second splat starts a new `Splat` whose source
-    /// is the first.
+    /// `each` is evaluated once per element of `source`, with
+    /// [`ExprKind::SplatItem`] standing for the element. A full splat `[*]`
+    /// takes every following step into `each`, including `[index]` steps and
+    /// further splats; an attribute-only splat `.*` takes only `.attr` (and
+    /// legacy `.0`) steps. So `a[*].b[0]` indexes each element, while
+    /// `a.*.b[0]` is a [`ExprKind::RelativeTraversal`] that indexes the
+    /// result of `a.*.b`.
     Splat {
         /// The expression whose elements are visited.
         source: Box<Expr>,
@@ -214,9 +274,14 @@ pub enum ExprKind {
         kind: SplatKind,
         /// The span of `[*]` or `.*`.
         marker: Span,
-        /// The steps applied to each element.
-        each: Vec<Step>,
+        /// What to compute for each element: [`ExprKind::SplatItem`] itself,
+        /// or traversals (and, for a full splat, further splats) applied to it.
+        each: Box<Expr>,
     },
+    /// The element a splat is visiting (HCL's "anonymous symbol"); appears only
+    /// inside a splat's `each`, where it refers to the innermost splat. Its
+    /// span is the splat marker's.
+    SplatItem,
     /// `name(args)`
     FunctionCall(Box<FunctionCall>),
     /// `-x`, `!x`

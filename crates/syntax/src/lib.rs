@@ -3,7 +3,7 @@
 //! Not for: evaluating expressions or knowing value types (`terrace-eval`,
 //! `terrace-types`), rendering diagnostics with colour (`terrace-repl`).
 //!
-//! ```no_run
+//! ```
 //! use terrace_syntax::{parse_expr, dump};
 //!
 //! # fn main() -> Result<(), terrace_syntax::ParseError> {
@@ -14,44 +14,73 @@
 //! ```
 
 mod ast;
+mod dump;
 mod error;
+mod highlight;
+mod parser;
+mod references;
 mod span;
 
 pub use ast::*;
+pub use dump::{dump, dump_body, dump_body_verbose, dump_template, dump_traversal, dump_verbose};
 pub use error::{Expected, ParseError, ParseErrorKind};
+pub use highlight::{HighlightClass, highlight};
+pub use references::{references, template_references};
 pub use span::{Location, SourceMap, Span};
 
-/// Parse a configuration file: its attributes and blocks, with every error found.
+/// The maximum nesting depth of expressions, blocks and template directives;
+/// deeper input gets a [`ParseErrorKind::TooDeep`] error instead of
+/// exhausting the stack.
+pub const MAX_DEPTH: u32 = parser::MAX_DEPTH;
+
+/// Parse a configuration file (`.tf`, `.tfvars`): its attributes and blocks.
+///
+/// Parsing never stops at the first error: a broken item is recorded and
+/// skipped up to the next line, so the body holds every item that parsed,
+/// and the errors are returned in source order. A leading byte-order mark is
+/// skipped (spans still count its three bytes).
 pub fn parse_body(src: &str) -> (Body, Vec<ParseError>) {
-    (Body::default(), vec![not_yet(src)])
+    parser::parse_body(src)
 }
 
-/// Parse exactly one expression, surrounded by optional whitespace, newlines and comments.
+/// Like [`parse_body`], for raw bytes: invalid UTF-8 is reported as an error
+/// at the offset of the first invalid byte.
+pub fn parse_body_bytes(src: &[u8]) -> (Body, Vec<ParseError>) {
+    match std::str::from_utf8(src) {
+        Ok(text) => parse_body(text),
+        Err(error) => {
+            let at = error.valid_up_to();
+            let len = error.error_len().unwrap_or(src.len() - at);
+            let parse_error = ParseError::new(
+                ParseErrorKind::InvalidCharacter,
+                Span::new(at, at + len),
+                "Invalid character encoding",
+                format!(
+                    "All input files must be UTF-8 encoded. The byte at offset {at} is not valid UTF-8."
+                ),
+            )
+            .with_message(format!("invalid UTF-8 at byte offset {at}"))
+            .finish();
+            (Body::default(), vec![parse_error])
+        }
+    }
+}
+
+/// Parse exactly one expression, surrounded by optional whitespace, newlines
+/// and comments (newlines are not significant, as in a console).
 pub fn parse_expr(src: &str) -> Result<Expr, ParseError> {
-    Err(not_yet(src))
+    parser::parse_expr(src)
 }
 
-/// Parse a bare template (a whole file as a template, as `templatefile` reads it).
+/// Parse a bare template: a whole text as a template, as `templatefile`
+/// reads a file. There are no backslash escapes; `$${` and `%%{` stand for
+/// `${` and `%{`.
 pub fn parse_template(src: &str) -> Result<Template, ParseError> {
-    Err(not_yet(src))
+    parser::parse_template(src)
 }
 
-/// Parse a static traversal such as `aws_instance.web[0].id`.
+/// Parse a static traversal such as `aws_instance.web[0].id`: a name
+/// followed by attribute steps and literal index steps.
 pub fn parse_traversal(src: &str) -> Result<Traversal, ParseError> {
-    Err(not_yet(src))
-}
-
-/// An s-expression rendering of an expression, as snapshot tests use it.
-pub fn dump(expr: &Expr) -> String {
-    format!("{:?}", expr.kind)
-}
-
-fn not_yet(src: &str) -> ParseError {
-    ParseError::new(
-        ParseErrorKind::Invalid,
-        Span::new(0, src.len()),
-        "Not implemented",
-        "The parser is not implemented yet.",
-    )
-    .finish()
+    parser::parse_traversal(src)
 }

@@ -1,0 +1,362 @@
+//! Token-sized parsers: trivia and comments, newlines, identifiers, numbers, punctuation.
+//!
+//! Every production builds on these. None of them skips leading trivia on
+//! its own; callers skip trivia between tokens, so spans never include it.
+
+use winnow::error::ErrMode;
+use winnow::stream::{Location, Stream};
+
+use super::Input;
+use super::error::{PError, PResult};
+use crate::span::Span;
+
+/// The text not yet consumed.
+#[inline]
+pub(crate) fn rest<'s>(input: &Input<'s>) -> &'s str {
+    let slice: &&'s str = input.input.as_ref();
+    slice
+}
+
+/// The current byte offset from the start of the source.
+#[inline]
+pub(crate) fn offset(input: &Input<'_>) -> usize {
+    input.current_token_start()
+}
+
+/// The next byte, if any.
+#[inline]
+pub(crate) fn peek_byte(input: &Input<'_>) -> Option<u8> {
+    rest(input).as_bytes().first().copied()
+}
+
+/// Consume `n` bytes.
+#[inline]
+pub(crate) fn advance<'s>(input: &mut Input<'s>, n: usize) -> &'s str {
+    input.next_slice(n)
+}
+
+/// Consume `token` if the input starts with it.
+#[inline]
+pub(crate) fn eat(input: &mut Input<'_>, token: &str) -> bool {
+    if rest(input).starts_with(token) {
+        advance(input, token.len());
+        true
+    } else {
+        false
+    }
+}
+
+/// Consume `token` and return its span, if the input starts with it.
+#[inline]
+pub(crate) fn eat_span(input: &mut Input<'_>, token: &str) -> Option<Span> {
+    let start = offset(input);
+    eat(input, token).then(|| Span::new(start, start + token.len()))
+}
+
+/// Whether the input is at the end.
+#[inline]
+pub(crate) fn at_eof(input: &Input<'_>) -> bool {
+    rest(input).is_empty()
+}
+
+// ---------------------------------------------------------------------------
+// Trivia
+// ---------------------------------------------------------------------------
+
+/// Skip spaces, tabs and `/* */` comments, and also newlines and line comments
+/// when the current newline mode ignores them.
+#[inline]
+pub(crate) fn ws(input: &mut Input<'_>) -> PResult<()> {
+    if input.state.newlines_significant {
+        skip_trivia(input, false)
+    } else {
+        skip_trivia(input, true)
+    }
+}
+
+/// Skip all trivia, newlines and line comments included, whatever the mode.
+#[inline]
+pub(crate) fn ws_nl(input: &mut Input<'_>) -> PResult<()> {
+    skip_trivia(input, true)
+}
+
+fn skip_trivia(input: &mut Input<'_>, newlines: bool) -> PResult<()> {
+    let bytes = rest(input).as_bytes();
+    let mut idx = 0;
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b' ' | b'\t' => idx += 1,
+            b'\n' if newlines => idx += 1,
+            b'\r' if newlines && bytes.get(idx + 1) == Some(&b'\n') => idx += 2,
+            b'#' if newlines => idx = line_comment_end(bytes, idx),
+            b'/' if newlines && bytes.get(idx + 1) == Some(&b'/') => {
+                idx = line_comment_end(bytes, idx)
+            }
+            b'/' if bytes.get(idx + 1) == Some(&b'*') => {
+                match find_comment_close(&bytes[idx + 2..]) {
+                    Some(len) => idx += 2 + len + 2,
+                    None => {
+                        let start = offset(input) + idx;
+                        advance(input, bytes.len());
+                        return PError::unclosed(
+                            start + bytes.len() - idx,
+                            Span::new(start, start + 2),
+                            "Unterminated comment",
+                            "There is no closing `*/` for this comment before the end of the file.",
+                        )
+                        .fail();
+                    }
+                }
+            }
+            _ => break,
+        }
+    }
+    if idx > 0 {
+        advance(input, idx);
+    }
+    Ok(())
+}
+
+fn line_comment_end(bytes: &[u8], start: usize) -> usize {
+    match memchr_newline(&bytes[start..]) {
+        Some(len) => start + len + 1,
+        None => bytes.len(),
+    }
+}
+
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&byte| byte == b'\n')
+}
+
+fn find_comment_close(bytes: &[u8]) -> Option<usize> {
+    bytes.windows(2).position(|pair| pair == b"*/")
+}
+
+/// Consume one newline token: `\n`, `\r\n`, or a `#`/`//` line comment with
+/// the newline that ends it. Returns whether one was consumed.
+pub(crate) fn newline(input: &mut Input<'_>) -> bool {
+    let bytes = rest(input).as_bytes();
+    let len = match bytes.first() {
+        Some(b'\n') => 1,
+        Some(b'\r') if bytes.get(1) == Some(&b'\n') => 2,
+        Some(b'#') => line_comment_end(bytes, 0),
+        Some(b'/') if bytes.get(1) == Some(&b'/') => line_comment_end(bytes, 0),
+        _ => return false,
+    };
+    advance(input, len);
+    true
+}
+
+/// Whether the next token is a newline (or a line comment, which counts as one).
+pub(crate) fn at_newline(input: &Input<'_>) -> bool {
+    let bytes = rest(input).as_bytes();
+    match bytes.first() {
+        Some(b'\n' | b'#') => true,
+        Some(b'\r') => bytes.get(1) == Some(&b'\n'),
+        Some(b'/') => bytes.get(1) == Some(&b'/'),
+        _ => false,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Identifiers and keywords
+// ---------------------------------------------------------------------------
+
+/// `Identifier = (ID_Start | '_') (ID_Continue | '-')*`
+pub(crate) fn ident<'s>(input: &mut Input<'s>) -> Option<(&'s str, Span)> {
+    let len = ident_len(rest(input));
+    if len == 0 {
+        return None;
+    }
+    let start = offset(input);
+    Some((advance(input, len), Span::new(start, start + len)))
+}
+
+/// The byte length of the identifier at the start of `text` (0 if none).
+pub(crate) fn ident_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut idx = match bytes.first() {
+        Some(byte) if byte.is_ascii_alphabetic() || *byte == b'_' => 1,
+        Some(byte) if byte.is_ascii() => return 0,
+        Some(_) => match text.chars().next() {
+            Some(first) if unicode_ident::is_xid_start(first) => first.len_utf8(),
+            _ => return 0,
+        },
+        None => return 0,
+    };
+    while idx < bytes.len() {
+        let byte = bytes[idx];
+        if byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-' {
+            idx += 1;
+        } else if byte.is_ascii() {
+            break;
+        } else {
+            match text[idx..].chars().next() {
+                Some(ch) if unicode_ident::is_xid_continue(ch) => idx += ch.len_utf8(),
+                _ => break,
+            }
+        }
+    }
+    idx
+}
+
+/// Whether the input starts with the keyword `word` as a whole identifier.
+pub(crate) fn at_keyword(input: &Input<'_>, word: &str) -> bool {
+    let text = rest(input);
+    text.starts_with(word) && ident_len(text) == word.len()
+}
+
+/// Consume the keyword `word` if it is next, returning its span.
+pub(crate) fn keyword(input: &mut Input<'_>, word: &str) -> Option<Span> {
+    if at_keyword(input, word) {
+        let start = offset(input);
+        advance(input, word.len());
+        Some(Span::new(start, start + word.len()))
+    } else {
+        None
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Numbers
+// ---------------------------------------------------------------------------
+
+/// `NumericLit = decimal+ ("." decimal+)? (expmark decimal+)?`
+///
+/// A second fractional part (`1.2.3`) makes the literal invalid, as in HCL's
+/// scanner, which reads it as one malformed number token.
+pub(crate) fn number<'s>(input: &mut Input<'s>) -> PResult<Option<(&'s str, Span)>> {
+    let bytes = rest(input).as_bytes();
+    let mut idx = digits(bytes, 0);
+    if idx == 0 {
+        return Ok(None);
+    }
+    if bytes.get(idx) == Some(&b'.') && bytes.get(idx + 1).is_some_and(u8::is_ascii_digit) {
+        idx = digits(bytes, idx + 1);
+    }
+    if matches!(bytes.get(idx), Some(b'e' | b'E')) {
+        let mut exp = idx + 1;
+        if matches!(bytes.get(exp), Some(b'+' | b'-')) {
+            exp += 1;
+        }
+        if bytes.get(exp).is_some_and(u8::is_ascii_digit) {
+            idx = digits(bytes, exp);
+        }
+    }
+    let start = offset(input);
+    if bytes.get(idx) == Some(&b'.') && bytes.get(idx + 1).is_some_and(u8::is_ascii_digit) {
+        let mut end = idx;
+        while end < bytes.len() && (bytes[end].is_ascii_digit() || bytes[end] == b'.') {
+            end += 1;
+        }
+        return PError::new(
+            start,
+            "Invalid number literal",
+            "Failed to recognize the value of this number literal.",
+        )
+        .span(Span::new(start, start + end))
+        .fail();
+    }
+    let text = advance(input, idx);
+    Ok(Some((text, Span::new(start, start + idx))))
+}
+
+/// The end of a run of ASCII digits starting at `start`.
+pub(crate) fn digits(bytes: &[u8], start: usize) -> usize {
+    let mut idx = start;
+    while idx < bytes.len() && bytes[idx].is_ascii_digit() {
+        idx += 1;
+    }
+    idx
+}
+
+// ---------------------------------------------------------------------------
+// Error positions
+// ---------------------------------------------------------------------------
+
+/// Multi-character punctuation, longest first where prefixes overlap.
+const PUNCTUATION: &[&str] = &[
+    "...", "=>", "==", "!=", "<=", ">=", "&&", "||", "::", "${", "%{", "~}", "<<",
+];
+
+/// The span of the token starting at `offset`, for error reports: an
+/// identifier, a number, a newline, a multi-character operator or one character.
+pub(crate) fn token_span_at(src: &str, offset: usize) -> Span {
+    let offset = floor_char_boundary(src, offset.min(src.len()));
+    let text = &src[offset..];
+    let len = if text.is_empty() {
+        0
+    } else if text.starts_with("\r\n") {
+        2
+    } else if let len @ 1.. = ident_len(text) {
+        len
+    } else if text.as_bytes()[0].is_ascii_digit() {
+        let bytes = text.as_bytes();
+        let mut idx = 0;
+        while idx < bytes.len() && (bytes[idx].is_ascii_alphanumeric() || bytes[idx] == b'.') {
+            idx += 1;
+        }
+        idx
+    } else if let Some(punct) = PUNCTUATION.iter().find(|punct| text.starts_with(**punct)) {
+        punct.len()
+    } else {
+        text.chars().next().map_or(0, char::len_utf8)
+    };
+    Span::new(offset, offset + len)
+}
+
+/// The largest char boundary not after `offset`.
+pub(crate) fn floor_char_boundary(src: &str, offset: usize) -> usize {
+    let mut offset = offset.min(src.len());
+    while !src.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// An error for an expression that should start at the current position.
+pub(crate) fn expected_expression(input: &Input<'_>) -> ErrMode<PError> {
+    let at = offset(input);
+    if at_eof(input) {
+        PError::new(
+            at,
+            "Missing expression",
+            "Expected the start of an expression, but found the end of the file.",
+        )
+        .expected(&[crate::Expected::Description("expression")])
+        .cut()
+    } else {
+        PError::new(
+            at,
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.",
+        )
+        .expected(&[crate::Expected::Description("expression")])
+        .cut()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers() {
+        assert_eq!(ident_len("abc def"), 3);
+        assert_eq!(ident_len("a-b_c1 = 1"), 6);
+        assert_eq!(ident_len("_x"), 2);
+        assert_eq!(ident_len("1a"), 0);
+        assert_eq!(ident_len("café="), 5);
+        assert_eq!(ident_len("ünï"), 5);
+        assert_eq!(ident_len("-a"), 0);
+        assert_eq!(ident_len("€"), 0);
+    }
+
+    #[test]
+    fn token_spans() {
+        assert_eq!(token_span_at("a == b", 2), Span::new(2, 4));
+        assert_eq!(token_span_at("[1 2]", 3), Span::new(3, 4));
+        assert_eq!(token_span_at("x", 1), Span::new(1, 1));
+        assert_eq!(token_span_at("é", 1), Span::new(0, 2));
+    }
+}

@@ -1,0 +1,166 @@
+//! The winnow parser: the input type, the parse state and the entry points.
+//!
+//! There is no token pass: productions read the `&str` directly through
+//! [`Input`], a winnow `Stateful<LocatingSlice<&str>, ParseState>`. The state
+//! carries the nesting depth (checked by [`recurse`] on every self-nesting
+//! path), the newline mode (newlines end attributes and object items, but are
+//! trivia inside brackets and parentheses) and the errors recovered so far.
+
+mod body;
+mod collection;
+mod error;
+mod expr;
+mod for_expr;
+mod heredoc;
+mod lexical;
+mod operators;
+mod template;
+mod traversal;
+
+use winnow::stream::{LocatingSlice, Stateful};
+
+use crate::ast::{Body, Expr, Template, Traversal};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::span::Span;
+use error::{PError, PResult};
+pub(crate) use lexical::ident_len;
+
+/// The parser's input: source text with offsets, plus [`ParseState`].
+pub(crate) type Input<'s> = Stateful<LocatingSlice<&'s str>, ParseState>;
+
+/// The maximum nesting depth of expressions, blocks and template directives.
+pub(crate) const MAX_DEPTH: u32 = 128;
+
+/// State threaded through the parser.
+#[derive(Debug)]
+pub(crate) struct ParseState {
+    /// Current nesting depth.
+    pub(crate) depth: u32,
+    /// Whether newlines end the current construct (bodies, object items) or
+    /// are trivia (inside brackets, parentheses, templates).
+    pub(crate) newlines_significant: bool,
+    /// Errors recorded by recovering productions (bodies).
+    pub(crate) errors: Vec<PError>,
+}
+
+fn new_input(src: &str, newlines_significant: bool) -> Input<'_> {
+    Stateful {
+        input: LocatingSlice::new(src),
+        state: ParseState {
+            depth: 0,
+            newlines_significant,
+            errors: Vec::new(),
+        },
+    }
+}
+
+/// Run `parser` one nesting level deeper, failing cleanly past [`MAX_DEPTH`].
+#[inline]
+pub(crate) fn recurse<'s, T>(
+    input: &mut Input<'s>,
+    parser: impl FnOnce(&mut Input<'s>) -> PResult<T>,
+) -> PResult<T> {
+    if input.state.depth >= MAX_DEPTH {
+        return too_deep(input);
+    }
+    input.state.depth += 1;
+    let result = parser(input);
+    input.state.depth -= 1;
+    result
+}
+
+/// The error for nesting past [`MAX_DEPTH`].
+pub(crate) fn too_deep<T>(input: &Input<'_>) -> PResult<T> {
+    let at = lexical::offset(input);
+    PError::new(
+        at,
+        "Nesting too deep",
+        format!(
+            "Expressions, blocks and template directives may be nested at most {MAX_DEPTH} levels deep."
+        ),
+    )
+    .kind(ParseErrorKind::TooDeep)
+    .message(format!("nesting deeper than {MAX_DEPTH} levels"))
+    .fail()
+}
+
+/// Run `parser` with newlines significant or not, restoring the mode afterwards.
+#[inline]
+pub(crate) fn with_newlines<'s, T>(
+    input: &mut Input<'s>,
+    significant: bool,
+    parser: impl FnOnce(&mut Input<'s>) -> PResult<T>,
+) -> PResult<T> {
+    let saved = input.state.newlines_significant;
+    input.state.newlines_significant = significant;
+    let result = parser(input);
+    input.state.newlines_significant = saved;
+    result
+}
+
+/// Length of a leading UTF-8 byte-order mark, if any.
+fn bom_len(src: &str) -> usize {
+    if src.starts_with('\u{feff}') { 3 } else { 0 }
+}
+
+fn into_error(src: &str, error: winnow::error::ErrMode<PError>) -> ParseError {
+    let error = match error {
+        winnow::error::ErrMode::Backtrack(error) | winnow::error::ErrMode::Cut(error) => error,
+        winnow::error::ErrMode::Incomplete(_) => PError::new(
+            src.len(),
+            "Unexpected end of input",
+            "The input ended unexpectedly.",
+        ),
+    };
+    error.into_parse_error(src)
+}
+
+fn check_size(src: &str) -> Result<(), ParseError> {
+    if src.len() >= u32::MAX as usize {
+        return Err(ParseError::new(
+            ParseErrorKind::Invalid,
+            Span::empty(0),
+            "Source too large",
+            "Source texts are limited to 4 GiB.",
+        )
+        .finish());
+    }
+    Ok(())
+}
+
+/// Parse a configuration file; see [`crate::parse_body`].
+pub(crate) fn parse_body(src: &str) -> (Body, Vec<ParseError>) {
+    if let Err(error) = check_size(src) {
+        return (Body::default(), vec![error]);
+    }
+    let mut input = new_input(src, true);
+    lexical::advance(&mut input, bom_len(src));
+    let body = body::config_file(&mut input);
+    let mut errors: Vec<ParseError> = std::mem::take(&mut input.state.errors)
+        .into_iter()
+        .map(|error| error.into_parse_error(src))
+        .collect();
+    errors.sort_by_key(|error| error.span().start);
+    (body, errors)
+}
+
+/// Parse one expression; see [`crate::parse_expr`].
+pub(crate) fn parse_expr(src: &str) -> Result<Expr, ParseError> {
+    check_size(src)?;
+    let mut input = new_input(src, false);
+    expr::whole_expr(&mut input).map_err(|error| into_error(src, error))
+}
+
+/// Parse a bare template; see [`crate::parse_template`].
+pub(crate) fn parse_template(src: &str) -> Result<Template, ParseError> {
+    check_size(src)?;
+    let mut input = new_input(src, false);
+    template::bare_template(&mut input).map_err(|error| into_error(src, error))
+}
+
+/// Parse a static traversal; see [`crate::parse_traversal`].
+pub(crate) fn parse_traversal(src: &str) -> Result<Traversal, ParseError> {
+    check_size(src)?;
+    let mut input = new_input(src, false);
+    traversal::whole_traversal(&mut input).map_err(|error| into_error(src, error))
+}

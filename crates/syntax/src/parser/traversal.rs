@@ -1,0 +1,338 @@
+//! Traversal steps after a term: `.attr`, `[index]`, legacy `.0`, and the splats `[*]` and `.*`;
+//! and static traversals for `parse_traversal`.
+
+use std::sync::Arc;
+
+use winnow::stream::Stream;
+
+use super::error::{PError, PResult};
+use super::expr::{close_error, expr};
+use super::lexical::{advance, digits, eat_span, ident, offset, peek_byte, rest, ws, ws_nl};
+use super::{Input, MAX_DEPTH, recurse, too_deep, with_newlines};
+use crate::ast::{
+    Expr, ExprKind, Ident, IndexKey, Literal, SplatKind, Step, StepKind, Traversal, TraversalStep,
+};
+use crate::error::Expected;
+use crate::span::Span;
+
+/// `ExprTerm (GetAttr | Index | LegacyIndex | Splat)*`
+///
+/// `Index = "[" Expression "]"`, `GetAttr = "." Identifier`,
+/// `LegacyIndex = "." digit+`, `attrSplat = "." "*" GetAttr*`,
+/// `fullSplat = "[" "*" "]" (GetAttr | Index)*`.
+pub(crate) fn postfix(input: &mut Input<'_>, term: Expr) -> PResult<Expr> {
+    let mut expr = term;
+    // Splats wrap the expression built so far, so each one deepens the tree
+    // without recursion; count them against the depth limit.
+    let mut n_splats: u32 = 0;
+    loop {
+        let checkpoint = input.checkpoint();
+        ws(input)?;
+        match peek_byte(input) {
+            Some(b'.') if !rest(input).starts_with("...") => {
+                let dot = offset(input);
+                advance(input, 1);
+                ws(input)?;
+                if let Some(star) = eat_span(input, "*") {
+                    n_splats += 1;
+                    if input.state.depth + n_splats >= MAX_DEPTH {
+                        return too_deep(input);
+                    }
+                    expr = attr_splat(input, expr, Span::new(dot, star.end as usize))?;
+                } else {
+                    let step = attr_or_legacy_index(input, dot)?;
+                    expr = push_step(expr, step);
+                }
+            }
+            Some(b'[') => {
+                let open = eat_span(input, "[").expect("invariant: peeked `[`");
+                let is_splat = with_newlines(input, false, |input| {
+                    ws(input)?;
+                    Ok(peek_byte(input) == Some(b'*'))
+                })?;
+                if is_splat {
+                    advance(input, 1);
+                    let close = with_newlines(input, false, |input| {
+                        ws(input)?;
+                        match eat_span(input, "]") {
+                            Some(close) => Ok(close),
+                            None => close_error(
+                                input,
+                                open,
+                                "Missing close bracket on splat index",
+                                "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
+                                "]",
+                            ),
+                        }
+                    })?;
+                    let marker = open.to(close);
+                    // The full splat takes every following step, splats
+                    // included, so the rest of the chain is parsed for the
+                    // element, one nesting level down.
+                    let each = recurse(input, |input| {
+                        postfix(input, Expr::new(ExprKind::SplatItem, marker))
+                    })?;
+                    let span = expr.span.to(each.span).to(marker);
+                    return Ok(Expr::new(
+                        ExprKind::Splat {
+                            source: Box::new(expr),
+                            kind: SplatKind::Full,
+                            marker,
+                            each: Box::new(each),
+                        },
+                        span,
+                    ));
+                }
+                let step = index_step(input, open)?;
+                expr = push_step(expr, step);
+            }
+            _ => {
+                input.reset(&checkpoint);
+                return Ok(expr);
+            }
+        }
+    }
+}
+
+/// After `.`: an attribute name or a legacy numeric index.
+fn attr_or_legacy_index(input: &mut Input<'_>, dot: usize) -> PResult<Step> {
+    if let Some((name, span)) = ident(input) {
+        return Ok(Step {
+            kind: StepKind::GetAttr(Ident::new(name, span)),
+            span: Span::new(dot, span.end as usize),
+        });
+    }
+    if peek_byte(input).is_some_and(|byte| byte.is_ascii_digit()) {
+        return legacy_index(input, dot, false);
+    }
+    PError::new(
+        offset(input),
+        "Invalid attribute name",
+        "An attribute name is required after a dot.",
+    )
+    .expected(&[Expected::Description("attribute name")])
+    .fail()
+}
+
+/// `"." digit+`, with HCL's error for `.0.1` (which scans as the number `0.1`).
+fn legacy_index(input: &mut Input<'_>, dot: usize, in_splat: bool) -> PResult<Step> {
+    let start = offset(input);
+    let bytes = rest(input).as_bytes();
+    let end = digits(bytes, 0);
+    if bytes.get(end) == Some(&b'.') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
+        let second_end = digits(bytes, end + 1);
+        let first = &rest(input)[..end];
+        let second = &rest(input)[end + 1..second_end];
+        let detail = if in_splat {
+            format!(
+                "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax with a full splat expression [*] instead, like [{first}][{second}]."
+            )
+        } else {
+            format!(
+                "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{first}][{second}]."
+            )
+        };
+        return PError::new(start, "Invalid legacy index syntax", detail)
+            .span(Span::new(start, start + second_end))
+            .fail();
+    }
+    let text = advance(input, end);
+    Ok(Step {
+        kind: StepKind::LegacyIndex(Arc::from(text)),
+        span: Span::new(dot, start + end),
+    })
+}
+
+/// `"[" Expression "]"` after the `[` was consumed; newlines are trivia inside.
+fn index_step(input: &mut Input<'_>, open: Span) -> PResult<Step> {
+    with_newlines(input, false, |input| {
+        ws(input)?;
+        let key = expr(input)?;
+        ws(input)?;
+        let Some(close) = eat_span(input, "]") else {
+            return close_error(
+                input,
+                open,
+                "Missing close bracket on index",
+                "The index operator must end with a closing bracket (\"]\").",
+                "]",
+            );
+        };
+        Ok(Step {
+            kind: StepKind::Index(Box::new(key)),
+            span: open.to(close),
+        })
+    })
+}
+
+/// `attrSplat = "." "*" GetAttr*` (legacy `.0` steps allowed too).
+fn attr_splat(input: &mut Input<'_>, source: Expr, marker: Span) -> PResult<Expr> {
+    let mut steps = Vec::new();
+    loop {
+        let checkpoint = input.checkpoint();
+        ws(input)?;
+        if peek_byte(input) != Some(b'.') || rest(input).starts_with("...") {
+            input.reset(&checkpoint);
+            break;
+        }
+        let dot = offset(input);
+        advance(input, 1);
+        ws(input)?;
+        if peek_byte(input) == Some(b'*') {
+            return PError::new(
+                offset(input),
+                "Nested splat expression not allowed",
+                "A splat expression (*) cannot be used inside another attribute-only splat expression.",
+            )
+            .fail();
+        }
+        if let Some((name, span)) = ident(input) {
+            steps.push(Step {
+                kind: StepKind::GetAttr(Ident::new(name, span)),
+                span: Span::new(dot, span.end as usize),
+            });
+        } else if peek_byte(input).is_some_and(|byte| byte.is_ascii_digit()) {
+            steps.push(legacy_index(input, dot, true)?);
+        } else {
+            return PError::new(
+                offset(input),
+                "Invalid attribute name",
+                "An attribute name is required after a dot.",
+            )
+            .expected(&[Expected::Description("attribute name")])
+            .fail();
+        }
+    }
+    let item = Expr::new(ExprKind::SplatItem, marker);
+    let each = if steps.is_empty() {
+        item
+    } else {
+        let span = marker.to(steps.last().map_or(marker, |step| step.span));
+        Expr::new(
+            ExprKind::RelativeTraversal {
+                source: Box::new(item),
+                steps,
+            },
+            span,
+        )
+    };
+    let span = source.span.to(each.span);
+    Ok(Expr::new(
+        ExprKind::Splat {
+            source: Box::new(source),
+            kind: SplatKind::Attr,
+            marker,
+            each: Box::new(each),
+        },
+        span,
+    ))
+}
+
+/// Append a step: extend a traversal in place, or start a relative traversal.
+fn push_step(mut expr: Expr, step: Step) -> Expr {
+    let step_span = step.span;
+    match &mut expr.kind {
+        ExprKind::ScopeTraversal { steps, .. } | ExprKind::RelativeTraversal { steps, .. } => {
+            steps.push(step);
+            expr.span = expr.span.to(step_span);
+            expr
+        }
+        _ => {
+            let span = expr.span.to(step_span);
+            Expr::new(
+                ExprKind::RelativeTraversal {
+                    source: Box::new(expr),
+                    steps: vec![step],
+                },
+                span,
+            )
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Static traversals
+// ---------------------------------------------------------------------------
+
+/// A whole input that is one static traversal: `root (.attr | [key] | .N)*`
+/// where keys are number or string literals.
+pub(crate) fn whole_traversal(input: &mut Input<'_>) -> PResult<Traversal> {
+    ws_nl(input)?;
+    let Some((root, root_span)) = ident(input) else {
+        return PError::new(
+            offset(input),
+            "Invalid traversal",
+            "A traversal must start with a variable name.",
+        )
+        .expected(&[Expected::Description("identifier")])
+        .fail();
+    };
+    let mut steps = Vec::new();
+    let mut span = root_span;
+    loop {
+        ws_nl(input)?;
+        match peek_byte(input) {
+            None => break,
+            Some(b'.') => {
+                let dot = offset(input);
+                advance(input, 1);
+                ws_nl(input)?;
+                let step = attr_or_legacy_index(input, dot)?;
+                let step = match step.kind {
+                    StepKind::GetAttr(name) => TraversalStep::Attr {
+                        name: name.name,
+                        span: step.span,
+                    },
+                    StepKind::LegacyIndex(digits) => TraversalStep::Index {
+                        key: IndexKey::Number(digits),
+                        span: step.span,
+                    },
+                    StepKind::Index(_) => return invalid_traversal(input),
+                };
+                span = span.to(step.span());
+                steps.push(step);
+            }
+            Some(b'[') => {
+                let open = eat_span(input, "[").expect("invariant: peeked `[`");
+                let step = index_step(input, open)?;
+                let StepKind::Index(key) = &step.kind else {
+                    return invalid_traversal(input);
+                };
+                let key = match &key.kind {
+                    ExprKind::Literal(Literal::Number(text)) => IndexKey::Number(text.clone()),
+                    ExprKind::Literal(Literal::String(text)) => IndexKey::String(text.clone()),
+                    _ => {
+                        return PError::new(
+                            key.span.start as usize,
+                            "Invalid index key",
+                            "A traversal index must be a number or a quoted string.",
+                        )
+                        .span(key.span)
+                        .fail();
+                    }
+                };
+                span = span.to(step.span);
+                steps.push(TraversalStep::Index {
+                    key,
+                    span: step.span,
+                });
+            }
+            Some(_) => return invalid_traversal(input),
+        }
+    }
+    Ok(Traversal {
+        root: Ident::new(root, root_span),
+        steps,
+        span,
+    })
+}
+
+fn invalid_traversal<T>(input: &Input<'_>) -> PResult<T> {
+    PError::new(
+        offset(input),
+        "Invalid traversal",
+        "Expected an attribute access or an index operator.",
+    )
+    .expected(&[Expected::Token("."), Expected::Token("[")])
+    .fail()
+}
