@@ -1,5 +1,40 @@
 //! terrace-eval: scopes, expression evaluation and the Terraform function library.
 //!
-//! Not for: printing or colour (`terrace-repl`), parsing (`terrace-syntax`).
+//! Not for: parsing (`terrace-syntax`), values, types and their formatting
+//! (`terrace-types`), printing or colour (`terrace-repl`).
+//!
+//! Build a scope, parse, evaluate:
+//!
+//! ```
+//! use terrace_eval::{Scope, eval_str};
+//! use terrace_types::Value;
+//!
+//! # fn main() -> Result<(), terrace_eval::Diagnostics> {
+//! let scope = Scope::new().with("name", Value::string("world"));
+//! let value = eval_str(r#"upper("hello, ${name}")"#, &scope)?;
+//! assert_eq!(value.as_str(), Some("HELLO, WORLD"));
+//! # Ok(())
+//! # }
+//! ```
 
+#![warn(missing_docs)]
+
+mod diagnostic;
+mod evaluator;
+mod expr;
 pub mod functions;
+mod references;
+mod scope;
+pub mod type_expr;
+
+pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use evaluator::{ConsoleValue, Evaluator};
+pub use references::{Reference, references, template_references};
+pub use scope::{RootKind, Scope};
+
+/// Parses `src` as one expression and evaluates it with the standard functions
+/// and the names in `scope`.
+pub fn eval_str(src: &str, scope: &Scope) -> Result<terrace_types::Value, Diagnostics> {
+    let expr = terrace_syntax::parse_expr(src)?;
+    Evaluator::new().eval(&expr, scope)
+}

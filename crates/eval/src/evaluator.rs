@@ -1,0 +1,127 @@
+//! `Evaluator`: evaluates expressions and templates against a [`Scope`] with a function table.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use terrace_syntax::{Expr, Template};
+use terrace_types::{Type, Value};
+
+use crate::diagnostic::Diagnostics;
+use crate::expr::Ctx;
+use crate::functions::{CallContext, FunctionTable, standard};
+use crate::scope::Scope;
+
+/// Evaluates expressions: holds the functions, the call context and an optional
+/// interrupt flag; the named values come with each call as a [`Scope`].
+///
+/// ```
+/// use terrace_eval::{Evaluator, Scope};
+/// use terrace_types::Value;
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let scope = Scope::new().with("n", Value::int(20));
+/// let expr = terrace_syntax::parse_expr("n * 2 + 2")?;
+/// let value = Evaluator::new().eval(&expr, &scope)?;
+/// assert_eq!(value.as_number().and_then(|n| n.to_i64()), Some(42));
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    functions: FunctionTable,
+    context: CallContext,
+    interrupt: Option<Arc<AtomicBool>>,
+}
+
+/// What a console line evaluates to: a value, or the type `type(...)` asked for.
+#[derive(Clone, Debug)]
+pub enum ConsoleValue {
+    /// An ordinary value.
+    Value(Value),
+    /// The result of the console-only `type(expr)`: the type of `expr`'s value.
+    Type(Type),
+}
+
+impl Default for Evaluator {
+    fn default() -> Evaluator {
+        Evaluator::new()
+    }
+}
+
+impl Evaluator {
+    /// An evaluator with the standard function library and the default call context.
+    pub fn new() -> Evaluator {
+        Evaluator::with_functions(standard())
+    }
+
+    /// An evaluator with the given functions.
+    pub fn with_functions(functions: FunctionTable) -> Evaluator {
+        Evaluator {
+            functions,
+            context: CallContext::default(),
+            interrupt: None,
+        }
+    }
+
+    /// The same evaluator with another call context (base directory, clock, home directory).
+    pub fn with_context(mut self, context: CallContext) -> Evaluator {
+        self.context = context;
+        self
+    }
+
+    /// The same evaluator, stopping with an "evaluation interrupted" error soon
+    /// after `flag` becomes true (the console sets it on Ctrl-C).
+    pub fn with_interrupt(mut self, flag: Arc<AtomicBool>) -> Evaluator {
+        self.interrupt = Some(flag);
+        self
+    }
+
+    /// Sets or clears the interrupt flag.
+    pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag;
+    }
+
+    /// The functions expressions can call.
+    pub fn functions(&self) -> &FunctionTable {
+        &self.functions
+    }
+
+    /// The functions, to add or replace some.
+    pub fn functions_mut(&mut self) -> &mut FunctionTable {
+        &mut self.functions
+    }
+
+    /// The call context functions run in.
+    pub fn context(&self) -> &CallContext {
+        &self.context
+    }
+
+    /// The call context, to change the base directory or clock.
+    pub fn context_mut(&mut self) -> &mut CallContext {
+        &mut self.context
+    }
+
+    pub(crate) fn interrupt_flag(&self) -> Option<&AtomicBool> {
+        self.interrupt.as_deref()
+    }
+
+    /// Evaluates `expr` with the names in `scope`.
+    ///
+    /// The console-only `type(...)` function is refused here; see [`Evaluator::eval_console`].
+    pub fn eval(&self, expr: &Expr, scope: &Scope) -> Result<Value, Diagnostics> {
+        Ctx::new(self, scope).eval_root(expr)
+    }
+
+    /// Evaluates a console line: like [`Evaluator::eval`], but an expression that
+    /// is exactly `type(x)` gives `x`'s type, as `terraform console` allows.
+    pub fn eval_console(&self, expr: &Expr, scope: &Scope) -> Result<ConsoleValue, Diagnostics> {
+        Ctx::new(self, scope).eval_console(expr)
+    }
+
+    /// Renders a template (a quoted string, a heredoc or a whole template file)
+    /// with the names in `scope`; a template that is one interpolation gives that
+    /// value unconverted.
+    pub fn eval_template(&self, template: &Template, scope: &Scope) -> Result<Value, Diagnostics> {
+        Ctx::new(self, scope).eval_template_root(template)
+    }
+}
