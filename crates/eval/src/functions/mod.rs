@@ -1,8 +1,12 @@
 //! The function library: declarations, the call protocol, and one file per family.
 
 mod call;
+mod collection;
 mod context;
+mod conversion;
 mod error;
+mod sequence;
+mod set;
 mod spec;
 mod table;
 
@@ -11,3 +15,7 @@ pub use context::CallContext;
 pub use error::FunctionError;
 pub use spec::{Function, ImplFn, Param, ReturnType, ReturnTypeFn};
 pub use table::{FunctionTable, standard};
+
+// For the evaluator, which calls `convert(value, type)` itself (see conversion.rs).
+#[allow(unused_imports)]
+pub(crate) use conversion::call_convert;

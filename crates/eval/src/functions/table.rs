@@ -36,7 +36,9 @@ impl FunctionTable {
 
 /// The built-in Terraform function library.
 pub fn standard() -> FunctionTable {
-    let table = FunctionTable::default();
+    let mut table = FunctionTable::default();
     // Each family's `register(&mut table)` is called here.
+    super::collection::register(&mut table);
+    super::conversion::register(&mut table);
     table
 }
