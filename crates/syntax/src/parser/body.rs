@@ -350,24 +350,30 @@ fn one_line_body(input: &mut Input<'_>, open_brace: Span) -> PResult<Body> {
 fn skip_to_next_line(input: &mut Input<'_>, in_block: bool) {
     let text = rest(input);
     let bytes = text.as_bytes();
-    let mut depth: i64 = 0;
+    // Open brackets since the item's start. A `}` with no `{` open closes the
+    // enclosing block, even inside an unclosed `(` or `[`.
+    let mut open: Vec<u8> = Vec::new();
     let mut idx = 0;
     // Always make progress past the item's first byte.
     let mut started = false;
     while idx < bytes.len() {
         match bytes[idx] {
-            b'\n' if depth <= 0 && started => {
+            b'\n' if open.is_empty() && started => {
                 idx += 1;
                 break;
             }
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' => depth -= 1,
-            b'}' => {
-                if depth <= 0 && in_block && started {
-                    break;
+            byte @ (b'(' | b'[' | b'{') => open.push(byte),
+            b')' | b']' => {
+                let opener = if bytes[idx] == b')' { b'(' } else { b'[' };
+                if open.last() == Some(&opener) {
+                    open.pop();
                 }
-                depth -= 1;
             }
+            b'}' => match open.iter().rposition(|&byte| byte == b'{') {
+                Some(pos) => open.truncate(pos),
+                None if in_block && started => break,
+                None => {}
+            },
             b'"' => {
                 idx = skip_quoted(bytes, idx + 1);
                 started = true;

@@ -59,16 +59,15 @@ impl PError {
         }
     }
 
-    /// An error for a construct opened at `open` and still open at the end of input.
+    /// An error for a construct opened at `open` and still open at the end
+    /// of input (`eof`), which is where the error points.
     pub(crate) fn unclosed(
         eof: usize,
         open: Span,
         summary: &'static str,
         detail: impl Into<Cow<'static, str>>,
     ) -> Self {
-        PError::new(eof, summary, detail)
-            .kind(ParseErrorKind::Unclosed { open })
-            .span(open)
+        PError::new(eof, summary, detail).kind(ParseErrorKind::Unclosed { open })
     }
 
     /// Set the kind.
@@ -149,7 +148,7 @@ impl PError {
         }
         // "found" describes the token where the problem was noticed, which for
         // an unclosed construct is the end of input rather than the opener.
-        let found = describe_found(src, token_span_at(src, offset));
+        let found = describe_found(src, offset);
         let mut error =
             ParseError::new(kind, span, spec.summary, spec.detail).with_expected(spec.expected);
         error = error.with_found(found);
@@ -185,19 +184,21 @@ impl<'s> ParserError<Input<'s>> for PError {
     }
 }
 
-/// Describe the token covered by `span` for a "found ..." message.
-pub(crate) fn describe_found(src: &str, span: Span) -> String {
+/// Describe the token at `offset` for a "found ..." message.
+pub(crate) fn describe_found(src: &str, offset: usize) -> String {
+    let span = token_span_at(src, offset);
     let start = span.start as usize;
     if start >= src.len() {
         return "end of input".to_owned();
     }
-    let text = span.text(src);
-    if text.starts_with('\n') || text.starts_with("\r\n") {
+    let rest = &src[start..];
+    if rest.starts_with('\n') || rest.starts_with("\r\n") {
         return "newline".to_owned();
     }
-    if text.starts_with('#') || text.starts_with("//") {
+    if rest.starts_with('#') || rest.starts_with("//") {
         return "comment".to_owned();
     }
+    let text = span.text(src);
     let mut shown: String = text.chars().take(24).collect();
     if shown.len() < text.len() {
         shown.push('…');

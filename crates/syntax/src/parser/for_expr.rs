@@ -155,9 +155,14 @@ fn for_error<T>(
 ) -> PResult<T> {
     let at = offset(input);
     if at_eof(input) {
-        return PError::unclosed(at, open, "Invalid 'for' expression", detail)
-            .expected(&[expected, Expected::Token(close_token)])
-            .fail();
+        return PError::unclosed(
+            at,
+            open,
+            "Invalid 'for' expression",
+            "The 'for' expression is not closed before the end of the file.",
+        )
+        .expected(&[expected, Expected::Token(close_token)])
+        .fail();
     }
     PError::new(at, "Invalid 'for' expression", detail)
         .expected(&[expected])

@@ -54,10 +54,14 @@ pub(crate) fn heredoc_expr(input: &mut Input<'_>) -> PResult<Expr> {
 }
 
 /// If `text` starts with a closing-marker line (the marker alone, with any
-/// whitespace around it, followed by a newline), the length of the line
-/// without its line ending.
-pub(crate) fn closing_marker_len(text: &str, marker: &str) -> Option<usize> {
-    let line_end = text.find('\n')?;
+/// whitespace around it, followed by a newline, or by the end of input when
+/// `at_eof_ok`), the length of the line without its line ending.
+pub(crate) fn closing_marker_len(text: &str, marker: &str, at_eof_ok: bool) -> Option<usize> {
+    let line_end = match text.find('\n') {
+        Some(line_end) => line_end,
+        None if at_eof_ok => text.len(),
+        None => return None,
+    };
     let line = &text[..line_end];
     if line.trim() != marker {
         return None;
@@ -121,9 +125,10 @@ mod tests {
 
     #[test]
     fn closing_markers() {
-        assert_eq!(closing_marker_len("EOT\n", "EOT"), Some(3));
-        assert_eq!(closing_marker_len("  EOT  \r\nx", "EOT"), Some(7));
-        assert_eq!(closing_marker_len("EOT", "EOT"), None);
-        assert_eq!(closing_marker_len("EOTX\n", "EOT"), None);
+        assert_eq!(closing_marker_len("EOT\n", "EOT", false), Some(3));
+        assert_eq!(closing_marker_len("  EOT  \r\nx", "EOT", false), Some(7));
+        assert_eq!(closing_marker_len("EOT", "EOT", false), None);
+        assert_eq!(closing_marker_len("EOT", "EOT", true), Some(3));
+        assert_eq!(closing_marker_len("EOTX\n", "EOT", false), None);
     }
 }

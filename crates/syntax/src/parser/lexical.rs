@@ -104,6 +104,7 @@ fn skip_trivia(input: &mut Input<'_>, newlines: bool) -> PResult<()> {
                             "Unterminated comment",
                             "There is no closing `*/` for this comment before the end of the file.",
                         )
+                        .message("unclosed comment `/*`")
                         .fail();
                     }
                 }
@@ -284,10 +285,10 @@ const PUNCTUATION: &[&str] = &[
 pub(crate) fn token_span_at(src: &str, offset: usize) -> Span {
     let offset = floor_char_boundary(src, offset.min(src.len()));
     let text = &src[offset..];
-    let len = if text.is_empty() {
+    // A newline gets an empty span at the end of its line, so that a
+    // diagnostic points there instead of spanning two lines.
+    let len = if text.is_empty() || text.starts_with('\n') || text.starts_with("\r\n") {
         0
-    } else if text.starts_with("\r\n") {
-        2
     } else if let len @ 1.. = ident_len(text) {
         len
     } else if text.as_bytes()[0].is_ascii_digit() {

@@ -41,6 +41,10 @@ pub(crate) struct ParseState {
     pub(crate) newlines_significant: bool,
     /// Errors recorded by recovering productions (bodies).
     pub(crate) errors: Vec<PError>,
+    /// Whether a heredoc's closing marker may end the input without a
+    /// newline after it. Terraform requires the newline in files; a console
+    /// line has none.
+    pub(crate) marker_at_eof: bool,
 }
 
 fn new_input(src: &str, newlines_significant: bool) -> Input<'_> {
@@ -50,6 +54,7 @@ fn new_input(src: &str, newlines_significant: bool) -> Input<'_> {
             depth: 0,
             newlines_significant,
             errors: Vec::new(),
+            marker_at_eof: false,
         },
     }
 }
@@ -148,6 +153,7 @@ pub(crate) fn parse_body(src: &str) -> (Body, Vec<ParseError>) {
 pub(crate) fn parse_expr(src: &str) -> Result<Expr, ParseError> {
     check_size(src)?;
     let mut input = new_input(src, false);
+    input.state.marker_at_eof = true;
     expr::whole_expr(&mut input).map_err(|error| into_error(src, error))
 }
 

@@ -122,7 +122,8 @@ pub(crate) fn template_tokens(
     loop {
         if let TemplateMode::Heredoc { marker } = mode
             && line_start
-            && let Some(len) = heredoc::closing_marker_len(rest(input), marker)
+            && let Some(len) =
+                heredoc::closing_marker_len(rest(input), marker, input.state.marker_at_eof)
         {
             let start = offset(input);
             advance(input, len);
@@ -230,17 +231,12 @@ fn literal_chunk(input: &mut Input<'_>, mode: TemplateMode<'_>) -> PResult<(Stri
             }
             b'\n' | b'\r' if quoted => {
                 let start = offset(input) + idx;
-                let newline_len = if bytes[idx] == b'\r' && bytes.get(idx + 1) == Some(&b'\n') {
-                    2
-                } else {
-                    1
-                };
                 return PError::new(
                     start,
                     "Invalid multi-line string",
                     "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
                 )
-                .span(Span::new(start, start + newline_len))
+                .span(Span::empty(start))
                 .fail();
             }
             b'\n' => {
@@ -536,7 +532,8 @@ pub(crate) fn build_template(
 ) -> PResult<Template> {
     let tokens = meld_literals(tokens);
     let mut tokens = tokens.into_iter().peekable();
-    let (parts, terminator) = build_parts(&mut tokens, depth).map_err(|error| {
+    let end = span.end as usize;
+    let (parts, terminator) = build_parts(&mut tokens, depth, end).map_err(|error| {
         if ends_at_eof {
             error
         } else {
@@ -592,6 +589,7 @@ type Tokens = std::iter::Peekable<std::vec::IntoIter<TemplateToken>>;
 fn build_parts(
     tokens: &mut Tokens,
     depth: u32,
+    end: usize,
 ) -> PResult<(Vec<TemplatePart>, Option<TemplateToken>)> {
     let mut parts = Vec::new();
     while let Some(token) = tokens.next() {
@@ -615,28 +613,28 @@ fn build_parts(
             }
             TokenKind::If(cond) => {
                 check_depth(depth, span)?;
-                let (then_parts, terminator) = build_parts(tokens, depth + 1)?;
+                let (then_parts, terminator) = build_parts(tokens, depth + 1, end)?;
                 let then_template = sub_template(then_parts, span);
                 let (else_template, end) = match terminator {
                     Some(TemplateToken {
                         kind: TokenKind::Else,
                         span: else_span,
                     }) => {
-                        let (else_parts, terminator) = build_parts(tokens, depth + 1)?;
+                        let (else_parts, terminator) = build_parts(tokens, depth + 1, end)?;
                         let else_template = sub_template(else_parts, else_span);
                         match terminator {
                             Some(TemplateToken {
                                 kind: TokenKind::EndIf,
                                 span: end,
                             }) => (Some(else_template), end),
-                            other => return unbalanced_if(other, span, "endif"),
+                            other => return unbalanced_if(other, span, "endif", end),
                         }
                     }
                     Some(TemplateToken {
                         kind: TokenKind::EndIf,
                         span: end,
                     }) => (None, end),
-                    other => return unbalanced_if(other, span, "else or endif"),
+                    other => return unbalanced_if(other, span, "else or endif", end),
                 };
                 parts.push(TemplatePart::If(Box::new(TemplateIf {
                     cond,
@@ -651,7 +649,7 @@ fn build_parts(
                 collection,
             } => {
                 check_depth(depth, span)?;
-                let (body_parts, terminator) = build_parts(tokens, depth + 1)?;
+                let (body_parts, terminator) = build_parts(tokens, depth + 1, end)?;
                 let body = sub_template(body_parts, span);
                 let end = match terminator {
                     Some(TemplateToken {
@@ -670,7 +668,7 @@ fn build_parts(
                         .span(else_span)
                         .fail();
                     }
-                    other => return unbalanced_for(other, span),
+                    other => return unbalanced_for(other, span, end),
                 };
                 parts.push(TemplatePart::For(Box::new(TemplateFor {
                     key_var,
@@ -716,6 +714,7 @@ fn unbalanced_if<T>(
     terminator: Option<TemplateToken>,
     if_span: Span,
     wanted: &'static str,
+    end: usize,
 ) -> PResult<T> {
     match terminator {
         Some(token) => PError::new(
@@ -726,7 +725,7 @@ fn unbalanced_if<T>(
         .span(token.span)
         .fail(),
         None => PError::unclosed(
-            if_span.end as usize,
+            end,
             if_span,
             "Unexpected end of template",
             format!("The if directive is missing its corresponding {wanted} directive."),
@@ -736,7 +735,7 @@ fn unbalanced_if<T>(
     }
 }
 
-fn unbalanced_for<T>(terminator: Option<TemplateToken>, for_span: Span) -> PResult<T> {
+fn unbalanced_for<T>(terminator: Option<TemplateToken>, for_span: Span, end: usize) -> PResult<T> {
     match terminator {
         Some(token) => PError::new(
             token.span.start as usize,
@@ -746,7 +745,7 @@ fn unbalanced_for<T>(terminator: Option<TemplateToken>, for_span: Span) -> PResu
         .span(token.span)
         .fail(),
         None => PError::unclosed(
-            for_span.end as usize,
+            end,
             for_span,
             "Unexpected end of template",
             "The for directive is missing its corresponding endfor directive.",

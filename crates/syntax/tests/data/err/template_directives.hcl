@@ -1,0 +1,3 @@
+a = "%{ if x }unclosed"
+b = "%{ endfor }"
+c = "%{ bogus }"

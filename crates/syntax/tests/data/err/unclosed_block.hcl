@@ -1,0 +1,5 @@
+resource "x" "y" {
+  a = 1
+  nested {
+    b = 2
+}

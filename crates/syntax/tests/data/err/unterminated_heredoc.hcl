@@ -1,0 +1,4 @@
+a = 1
+b = <<EOT
+no closing marker
+EO
