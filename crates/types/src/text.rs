@@ -32,3 +32,30 @@ pub fn grapheme_len(s: &str) -> usize {
 pub fn graphemes(s: &str) -> impl DoubleEndedIterator<Item = &str> {
     s.graphemes(true)
 }
+
+/// The grapheme clusters of `s` from index `start` (inclusive) to `end` (exclusive),
+/// clamped to the string, as one string (what `substr` returns). Empty when `start`
+/// is past the end or `end <= start`.
+pub fn grapheme_slice(s: &str, start: usize, end: usize) -> String {
+    if end <= start {
+        return String::new();
+    }
+    s.graphemes(true).skip(start).take(end - start).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn graphemes_count_user_perceived_characters() {
+        assert_eq!(grapheme_len("e\u{301}"), 1);
+        assert_eq!(grapheme_len("🇫🇷ab"), 3);
+        assert_eq!(grapheme_slice("héllo", 1, 3), "él");
+        assert_eq!(grapheme_slice("abc", 2, 10), "c");
+        assert_eq!(grapheme_slice("abc", 5, 10), "");
+        assert_eq!(&*nfc("e\u{301}"), "é");
+        assert!(is_nfc("é"));
+        assert!(!is_nfc("e\u{301}"));
+    }
+}

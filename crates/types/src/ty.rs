@@ -126,6 +126,89 @@ impl Type {
         }
     }
 
+    /// `object({...})` where the attributes named in `optional` may be omitted
+    /// (a type constraint such as `object({a = string, b = optional(number)})`).
+    pub fn object_with_optional<K: Into<String>>(
+        attrs: impl IntoIterator<Item = (K, Type)>,
+        optional: impl IntoIterator<Item = K>,
+    ) -> Type {
+        Type::Object(Arc::new(ObjectType {
+            attrs: attrs.into_iter().map(|(k, t)| (k.into(), t)).collect(),
+            optional: optional.into_iter().map(Into::into).collect(),
+        }))
+    }
+
+    /// True for `any` (cty's dynamic pseudo-type) itself.
+    pub fn is_dynamic(&self) -> bool {
+        matches!(self, Type::Dynamic)
+    }
+
+    /// True for `list(T)`.
+    pub fn is_list(&self) -> bool {
+        matches!(self, Type::List(_))
+    }
+
+    /// True for `map(T)`.
+    pub fn is_map(&self) -> bool {
+        matches!(self, Type::Map(_))
+    }
+
+    /// True for `set(T)`.
+    pub fn is_set(&self) -> bool {
+        matches!(self, Type::Set(_))
+    }
+
+    /// True for `object({...})`.
+    pub fn is_object(&self) -> bool {
+        matches!(self, Type::Object(_))
+    }
+
+    /// True for `tuple([...])`.
+    pub fn is_tuple(&self) -> bool {
+        matches!(self, Type::Tuple(_))
+    }
+
+    /// The type of attribute `name`, for an object type that has it.
+    pub fn attribute_type(&self, name: &str) -> Option<&Type> {
+        self.object_type().and_then(|o| o.attrs.get(name))
+    }
+
+    /// True when an object type anywhere in this type has optional attributes.
+    pub fn has_optional_attrs(&self) -> bool {
+        match self {
+            Type::String | Type::Number | Type::Bool | Type::Dynamic => false,
+            Type::List(t) | Type::Map(t) | Type::Set(t) => t.has_optional_attrs(),
+            Type::Object(o) => {
+                !o.optional.is_empty() || o.attrs.values().any(Type::has_optional_attrs)
+            }
+            Type::Tuple(ts) => ts.iter().any(Type::has_optional_attrs),
+        }
+    }
+
+    /// This type with every optional-attribute marker removed, at every depth
+    /// (cty's `WithoutOptionalAttributesDeep`): the type of the values a constraint
+    /// produces. Cheap when there is nothing to remove.
+    pub fn without_optional_attrs(&self) -> Type {
+        if !self.has_optional_attrs() {
+            return self.clone();
+        }
+        match self {
+            Type::List(t) => Type::list(t.without_optional_attrs()),
+            Type::Map(t) => Type::map(t.without_optional_attrs()),
+            Type::Set(t) => Type::set(t.without_optional_attrs()),
+            Type::Object(o) => Type::Object(Arc::new(ObjectType {
+                attrs: o
+                    .attrs
+                    .iter()
+                    .map(|(k, t)| (k.clone(), t.without_optional_attrs()))
+                    .collect(),
+                optional: BTreeSet::new(),
+            })),
+            Type::Tuple(ts) => Type::tuple(ts.iter().map(Type::without_optional_attrs)),
+            Type::String | Type::Number | Type::Bool | Type::Dynamic => self.clone(),
+        }
+    }
+
     /// True when `any` appears anywhere in this type.
     pub fn has_dynamic(&self) -> bool {
         match self {
@@ -135,5 +218,12 @@ impl Type {
             Type::Object(o) => o.attrs.values().any(Type::has_dynamic),
             Type::Tuple(ts) => ts.iter().any(Type::has_dynamic),
         }
+    }
+}
+
+impl ObjectType {
+    /// True when attribute `name` may be omitted (type constraints only).
+    pub fn is_optional(&self, name: &str) -> bool {
+        self.optional.contains(name)
     }
 }

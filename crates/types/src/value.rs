@@ -105,11 +105,21 @@ impl Value {
     }
 
     /// A `set(elem_ty)`; every element must already have type `elem_ty`. Sorts and deduplicates.
+    ///
+    /// As in cty, set elements carry no marks: the marks found anywhere in the elements
+    /// move to the set itself (`toset([sensitive("a")])` is a sensitive set).
     pub fn set(elem_ty: Type, elems: impl IntoIterator<Item = Value>) -> Value {
+        let mut marks = Marks::NONE;
+        let elems = elems.into_iter().map(|v| {
+            let (v, m) = v.unmark_deep();
+            marks |= m;
+            v
+        });
+        let elems = crate::set_order::sorted_unique(elems);
         Value {
             ty: Type::set(elem_ty),
-            repr: Repr::Seq(crate::set_order::sorted_unique(elems)),
-            marks: Marks::NONE,
+            repr: Repr::Seq(elems),
+            marks,
         }
     }
 
@@ -326,6 +336,76 @@ impl Value {
         match &self.repr {
             Repr::Seq(elems) => Some(elems.len()),
             Repr::Attrs(attrs) => Some(attrs.len()),
+            _ => None,
+        }
+    }
+}
+
+impl Value {
+    /// True when this value itself carries marks.
+    pub fn is_marked(&self) -> bool {
+        !self.marks.is_empty()
+    }
+
+    /// The union of the marks on this value and on everything nested in it.
+    pub fn marks_deep(&self) -> Marks {
+        let mut found = self.marks;
+        match &self.repr {
+            Repr::Seq(elems) => elems.iter().for_each(|v| found |= v.marks_deep()),
+            Repr::Attrs(attrs) => attrs.values().for_each(|v| found |= v.marks_deep()),
+            _ => {}
+        }
+        found
+    }
+
+    /// The same value with `marks` added to it and to every value nested in it.
+    ///
+    /// Sets are the exception at their own level: their elements stay unmarked and
+    /// the set carries the marks, as cty requires.
+    pub fn mark_deep(self, marks: Marks) -> Value {
+        if marks.is_empty() {
+            return self;
+        }
+        let is_set = self.ty.is_set();
+        let repr = match self.repr {
+            Repr::Seq(elems) if !is_set => {
+                Repr::Seq(elems.into_iter().map(|v| v.mark_deep(marks)).collect())
+            }
+            Repr::Attrs(attrs) => Repr::Attrs(
+                attrs
+                    .into_iter()
+                    .map(|(k, v)| (k, v.mark_deep(marks)))
+                    .collect(),
+            ),
+            other => other,
+        };
+        Value {
+            ty: self.ty,
+            repr,
+            marks: self.marks | marks,
+        }
+    }
+
+    /// The value of attribute `name`, for a known object.
+    pub fn get_attr(&self, name: &str) -> Option<&Value> {
+        match (&self.ty, &self.repr) {
+            (Type::Object(_), Repr::Attrs(attrs)) => attrs.get(name),
+            _ => None,
+        }
+    }
+
+    /// The element at `index`, for a known list or tuple.
+    pub fn index(&self, index: usize) -> Option<&Value> {
+        match (&self.ty, &self.repr) {
+            (Type::List(_) | Type::Tuple(_), Repr::Seq(elems)) => elems.get(index),
+            _ => None,
+        }
+    }
+
+    /// The element with key `key`, for a known map.
+    pub fn map_get(&self, key: &str) -> Option<&Value> {
+        match (&self.ty, &self.repr) {
+            (Type::Map(_), Repr::Attrs(attrs)) => attrs.get(key),
             _ => None,
         }
     }
