@@ -34,7 +34,7 @@ pub(crate) fn config_file(input: &mut Input<'_>) -> Body {
 /// (left for the caller).
 fn body_items(input: &mut Input<'_>, in_block: bool) -> Vec<BodyItem> {
     let mut items = Vec::new();
-    let mut attribute_names: HashMap<&str, Span> = HashMap::new();
+    let mut attribute_names = AttributeNames::default();
     loop {
         if let Err(error) = ws(input) {
             record(input, error);
@@ -51,11 +51,9 @@ fn body_items(input: &mut Input<'_>, in_block: bool) -> Vec<BodyItem> {
             Ok(item) => {
                 if let BodyItem::Attribute(attribute) = &item {
                     let name = input_text(input, attribute.name.span);
-                    if let Some(first) = attribute_names.get(name) {
-                        let error = redefined(input, &attribute.name, *first);
+                    if let Some(first) = attribute_names.insert(name, attribute.name.span) {
+                        let error = redefined(input, &attribute.name, first);
                         input.state.errors.push(error);
-                    } else {
-                        attribute_names.insert(name, attribute.name.span);
                     }
                 }
                 items.push(item);
@@ -68,6 +66,34 @@ fn body_items(input: &mut Input<'_>, in_block: bool) -> Vec<BodyItem> {
         }
     }
     items
+}
+
+/// The attribute names of one body, to report redefinitions: a short list
+/// searched linearly (most bodies are small), a map once it grows.
+#[derive(Default)]
+struct AttributeNames<'s> {
+    few: Vec<(&'s str, Span)>,
+    many: HashMap<&'s str, Span>,
+}
+
+impl<'s> AttributeNames<'s> {
+    const LINEAR_LIMIT: usize = 16;
+
+    /// Record `name`; returns where it was first defined if it was already.
+    fn insert(&mut self, name: &'s str, span: Span) -> Option<Span> {
+        if let Some(&(_, first)) = self.few.iter().find(|(seen, _)| *seen == name) {
+            return Some(first);
+        }
+        if let Some(&first) = self.many.get(name) {
+            return Some(first);
+        }
+        if self.few.len() < Self::LINEAR_LIMIT {
+            self.few.push((name, span));
+        } else {
+            self.many.insert(name, span);
+        }
+        None
+    }
 }
 
 fn record(input: &mut Input<'_>, error: ErrMode<PError>) {

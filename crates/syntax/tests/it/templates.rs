@@ -51,6 +51,18 @@ fn heredoc_strip_markers_work_per_line() {
 }
 
 #[test]
+fn heredoc_strip_markers_and_indentation_together() {
+    // Terraform renders this (servers = ["a", "b"]) as
+    // "#!/bin/bash\n  echo a\n  echo b\n    indented\n": a line after a
+    // stripped `~}` does not count as line-leading for indentation removal.
+    let src = "x = <<-EOT\n  #!/bin/bash\n  %{ for s in var.servers ~}\n  echo ${s}\n  %{ endfor ~}\n    indented\n  EOT\n";
+    assert_eq!(
+        attribute(src, "x"),
+        r##"(template "#!/bin/bash\n" (for (s) var.servers (template "  echo " (interp s) "\n")) "    indented\n")"##
+    );
+}
+
+#[test]
 fn quoted_strip_markers() {
     // spec.md: `hello ${~ "world" }` produces "helloworld".
     check(
