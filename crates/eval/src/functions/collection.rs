@@ -4,10 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use terrace_types::{Key, Marks, Repr, Type, Value, convert, grapheme_len};
+use terrace_types::{Key, Marks, Type, Value, convert, grapheme_len, quote, unify};
 
 use super::context::CallContext;
-use super::conversion::{friendly_name, go_quote, unify_unsafe};
 use super::error::FunctionError;
 use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;
@@ -306,149 +305,14 @@ pub(super) fn element_type(ty: &Type) -> Type {
     ty.element_type().cloned().unwrap_or(Type::Dynamic)
 }
 
-/// cty's `Value.Equals` on unmarked values: `Some(bool)`, or `None` when unknowns decide.
+/// cty's `Value.Equals`: `Some(bool)`, or `None` when unknowns decide.
 pub(super) fn values_equal(a: &Value, b: &Value) -> Option<bool> {
-    // FIXME(types): use terrace-types' equality once it lands.
-    match (a.is_known(), b.is_known()) {
-        (false, false) => return None,
-        (true, false) | (false, true) => {
-            let (known, unknown) = if a.is_known() { (a, b) } else { (b, a) };
-            if known.is_null() || unknown.ty().has_dynamic() || known.ty() == unknown.ty() {
-                return None;
-            }
-            return Some(false);
-        }
-        (true, true) => {}
-    }
-    match (a.is_null(), b.is_null()) {
-        (true, true) => return Some(true),
-        (true, false) | (false, true) => return Some(false),
-        (false, false) => {}
-    }
-    if a.ty() != b.ty() {
-        if has_unknown_of_unknown_type(a) || has_unknown_of_unknown_type(b) {
-            return None;
-        }
-        return Some(false);
-    }
-    match (a.repr(), b.repr()) {
-        (Repr::Bool(x), Repr::Bool(y)) => Some(x == y),
-        (Repr::Number(x), Repr::Number(y)) => Some(x == y),
-        (Repr::String(x), Repr::String(y)) => Some(x == y),
-        (Repr::Seq(xs), Repr::Seq(ys)) => {
-            if matches!(a.ty(), Type::Set(_)) {
-                if !xs.iter().chain(ys.iter()).all(Value::is_known) {
-                    return None;
-                }
-                let has = |set: &im::Vector<Value>, v: &Value| {
-                    set.iter().any(|w| values_equal(v, w) == Some(true))
-                };
-                return Some(xs.iter().all(|x| has(ys, x)) && ys.iter().all(|y| has(xs, y)));
-            }
-            if xs.len() != ys.len() {
-                return Some(false);
-            }
-            all_equal(xs.iter().zip(ys.iter()))
-        }
-        (Repr::Attrs(xs), Repr::Attrs(ys)) => {
-            if xs.len() != ys.len() || xs.keys().zip(ys.keys()).any(|(p, q)| p != q) {
-                return Some(false);
-            }
-            all_equal(xs.values().zip(ys.values()))
-        }
-        _ => Some(false),
-    }
+    a.equals(b).as_bool()
 }
 
-/// Pairwise equality: false as soon as a pair differs, unknown when a pair is unknown.
-fn all_equal<'a>(pairs: impl Iterator<Item = (&'a Value, &'a Value)>) -> Option<bool> {
-    for (x, y) in pairs {
-        match values_equal(x, y) {
-            Some(true) => {}
-            other => return other,
-        }
-    }
-    Some(true)
-}
-
-fn has_unknown_of_unknown_type(v: &Value) -> bool {
-    match v.repr() {
-        Repr::Unknown => v.ty() == &Type::Dynamic,
-        Repr::Seq(elems) => elems.iter().any(has_unknown_of_unknown_type),
-        Repr::Attrs(attrs) => attrs.values().any(has_unknown_of_unknown_type),
-        _ => false,
-    }
-}
-
-/// `value` converted to `want`, for values known to be convertible. Nulls and unknowns
-/// convert without looking at their contents.
+/// `value` converted to `want`, for values the caller's type check says are convertible.
 pub(super) fn convert_to(value: &Value, want: &Type) -> Result<Value, FunctionError> {
-    if conforms(value.ty(), want) {
-        // Only `any` parts differ, and those pass values through unchanged.
-        return Ok(value.clone());
-    }
-    let untyped = value.ty() == &Type::Dynamic;
-    if (untyped || !want.has_dynamic()) && (value.is_null() || !value.is_known()) {
-        let (plain, marks) = value.clone().unmark();
-        let converted = if plain.is_null() {
-            Value::null(want.clone())
-        } else {
-            Value::unknown(want.clone())
-        };
-        return Ok(converted.mark(marks));
-    }
-    if value.length() == Some(0)
-        && let Some(empty) = empty_collection(value, want)
-    {
-        return Ok(empty);
-    }
     convert(value, want).map_err(|e| FunctionError::new(e.message))
-}
-
-/// The empty `value` (a sequence or mapping) as an empty collection of type `want`, when
-/// that is a collection of the same shape whose element type is concrete or `any`.
-fn empty_collection(value: &Value, want: &Type) -> Option<Value> {
-    let (plain, marks) = value.clone().unmark();
-    let sequence = matches!(plain.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_));
-    let want_elem = want.element_type()?;
-    let elem = if want_elem == &Type::Dynamic {
-        // `any` keeps a collection's own element type (a tuple or object has none).
-        plain.ty().element_type().cloned().unwrap_or(Type::Dynamic)
-    } else if want_elem.has_dynamic() {
-        return None;
-    } else {
-        want_elem.clone()
-    };
-    let empty = match want {
-        Type::List(_) if sequence => Value::list(elem, []),
-        Type::Set(_) if sequence => Value::set(elem, []),
-        Type::Map(_) if !sequence => Value::map(elem, Vec::<(Key, Value)>::new()),
-        _ => return None,
-    };
-    Some(empty.mark(marks))
-}
-
-/// True when a value of type `ty` is already a value of type `want` (`want` may have `any`
-/// where `ty` has a concrete type).
-fn conforms(ty: &Type, want: &Type) -> bool {
-    // FIXME(types): use `Type::conforms` once it lands.
-    match (ty, want) {
-        (_, Type::Dynamic) => true,
-        (Type::List(t), Type::List(w))
-        | (Type::Set(t), Type::Set(w))
-        | (Type::Map(t), Type::Map(w)) => conforms(t, w),
-        (Type::Tuple(ts), Type::Tuple(ws)) => {
-            ts.len() == ws.len() && ts.iter().zip(ws.iter()).all(|(t, w)| conforms(t, w))
-        }
-        (Type::Object(t), Type::Object(w)) => {
-            w.optional.is_empty()
-                && t.attrs.len() == w.attrs.len()
-                && t.attrs
-                    .iter()
-                    .all(|(k, t)| w.attrs.get(k).is_some_and(|w| conforms(t, w)))
-        }
-        _ => ty == want,
-    }
 }
 
 /// True when an argument's type is not known yet (the call protocol answers those calls
@@ -497,7 +361,7 @@ fn anytrue(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 
 fn coalesce_type(args: &[Value]) -> Result<Type, FunctionError> {
     let types: Vec<Type> = args.iter().map(|v| v.ty().clone()).collect();
-    unify_unsafe(&types).ok_or_else(|| FunctionError::new("all arguments must have the same type"))
+    unify(&types).ok_or_else(|| FunctionError::new("all arguments must have the same type"))
 }
 
 fn coalesce(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
@@ -730,7 +594,7 @@ fn lookup_type(args: &[Value]) -> Result<Type, FunctionError> {
             } else {
                 Err(FunctionError::arg(
                     0,
-                    format!("the given object has no attribute {}", go_quote(key)),
+                    format!("the given object has no attribute {}", quote(key)),
                 ))
             }
         }
@@ -780,7 +644,7 @@ fn lookup(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     let shown = if key_marks.is_sensitive() {
         "(sensitive value)".to_string()
     } else {
-        go_quote(key)
+        quote(key)
     };
     Err(FunctionError::new(format!(
         "lookup failed to find key {shown}"
@@ -790,7 +654,7 @@ fn lookup(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 // ---- matchkeys -------------------------------------------------------------------------------------
 
 fn matchkeys_type(args: &[Value]) -> Result<Type, FunctionError> {
-    unify_unsafe(&[args[1].ty().clone(), args[2].ty().clone()])
+    unify(&[args[1].ty().clone(), args[2].ty().clone()])
         .ok_or_else(|| FunctionError::new("keys and searchset must be of the same type"))?;
     Ok(args[0].ty().clone())
 }
@@ -804,7 +668,7 @@ fn matchkeys(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
             "length of keys and values should be equal",
         ));
     }
-    let common = unify_unsafe(&[keys.ty().clone(), searchset.ty().clone()])
+    let common = unify(&[keys.ty().clone(), searchset.ty().clone()])
         .ok_or_else(|| FunctionError::new("keys and searchset must be of the same type"))?;
     let keys = convert_to(keys, &common)?;
     let searchset = convert_to(searchset, &common)?;
@@ -862,7 +726,7 @@ fn merge_type(args: &[Value]) -> Result<Type, FunctionError> {
             other => {
                 return Err(FunctionError::new(format!(
                     "arguments must be maps or objects, got \"{}\"",
-                    friendly_name(other)
+                    other.friendly_name()
                 )));
             }
         }

@@ -5,7 +5,7 @@
 //! `core::convert`, decodes the second argument as a type constraint, and calls
 //! [`call_convert`] (the table entry exists for `:doc` and completion only).
 
-use terrace_types::{Marks, ObjectType, Repr, Type, Value, convert};
+use terrace_types::{Marks, Repr, Type, Value, can_convert, convert, quote};
 
 use super::call::CallError;
 use super::collection::{convert_to, dynamic_type};
@@ -149,15 +149,15 @@ fn to_string_type(args: &[Value]) -> Result<Type, FunctionError> {
 /// The type check of a `to*` function: any type that has a conversion to `want` passes.
 fn to_type(args: &[Value], want: &Type) -> Result<Type, FunctionError> {
     let got = args[0].ty();
-    if got == want || conversion_exists(got, want) {
+    if can_convert(got, want) {
         return Ok(want.clone());
     }
     Err(FunctionError::arg(
         0,
         format!(
             "cannot convert {} to {}",
-            friendly_name(got),
-            friendly_name_for_constraint(want)
+            got.friendly_name(),
+            want.friendly_name_for_constraint()
         ),
     ))
 }
@@ -200,24 +200,24 @@ fn to_error(arg: &Value, want: &Type) -> FunctionError {
     let message = if arg.has_mark_deep(Marks::SENSITIVE) {
         format!(
             "cannot convert this sensitive {} to {}",
-            friendly_name(got),
-            friendly_name_for_constraint(want)
+            got.friendly_name(),
+            want.friendly_name_for_constraint()
         )
     } else {
         match (got, want, plain.as_str()) {
             (Type::String, Type::Bool, Some(s)) => format!(
                 "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
-                go_quote(s)
+                quote(s)
             ),
             (Type::String, Type::Number, Some(s)) => format!(
                 "cannot convert {} to number; given string must be a decimal representation of \
                  a number",
-                go_quote(s)
+                quote(s)
             ),
             _ => format!(
                 "cannot convert {} to {}",
-                friendly_name(got),
-                friendly_name_for_constraint(want)
+                got.friendly_name(),
+                want.friendly_name_for_constraint()
             ),
         }
     };
@@ -371,382 +371,12 @@ fn remove_ephemeral(value: &Value) -> Value {
     }
 }
 
-// ---- type helpers ----------------------------------------------------------------------------
-//
-// FIXME(types): these stand in for the conversion and unification API that terrace-types is
-// growing (cty's `GetConversionUnsafe`, `UnifyUnsafe`, `FriendlyName`). Replace them with the
-// types crate's versions once they land.
-
-/// cty's `Type.FriendlyName`: `string`, `list of number`, `object`, `dynamic` …
-pub(super) fn friendly_name(ty: &Type) -> String {
-    match ty {
-        Type::String => "string".into(),
-        Type::Number => "number".into(),
-        Type::Bool => "bool".into(),
-        Type::Dynamic => "dynamic".into(),
-        Type::List(e) => format!("list of {}", friendly_name(e)),
-        Type::Map(e) => format!("map of {}", friendly_name(e)),
-        Type::Set(e) => format!("set of {}", friendly_name(e)),
-        Type::Object(_) => "object".into(),
-        Type::Tuple(_) => "tuple".into(),
-    }
-}
-
-/// cty's `Type.FriendlyNameForConstraint`: like [`friendly_name`], with `any` spelled out.
-pub(super) fn friendly_name_for_constraint(ty: &Type) -> String {
-    fn element(e: &Type) -> String {
-        if e == &Type::Dynamic {
-            "any single type".into()
-        } else {
-            friendly_name_for_constraint(e)
-        }
-    }
-    match ty {
-        Type::Dynamic => "any type".into(),
-        Type::List(e) => format!("list of {}", element(e)),
-        Type::Map(e) => format!("map of {}", element(e)),
-        Type::Set(e) => format!("set of {}", element(e)),
-        other => friendly_name(other),
-    }
-}
-
-/// True when a value of type `from` may convert to `to` (cty's unsafe conversions, decided
-/// on types alone: a string may still fail to become a number).
-pub(super) fn conversion_exists(from: &Type, to: &Type) -> bool {
-    if from == to || to == &Type::Dynamic || from == &Type::Dynamic {
-        return true;
-    }
-    match (from, to) {
-        (Type::Number | Type::Bool, Type::String) | (Type::String, Type::Number | Type::Bool) => {
-            true
-        }
-        (Type::Object(f), Type::Object(t)) => object_conversion_exists(f, t),
-        (Type::Tuple(f), Type::Tuple(t)) => {
-            f.len() == t.len() && f.iter().zip(t.iter()).all(|(a, b)| conversion_exists(a, b))
-        }
-        (Type::List(f) | Type::Set(f), Type::List(t) | Type::Set(t))
-        | (Type::Map(f), Type::Map(t)) => conversion_exists(f, t),
-        (Type::Tuple(f), Type::List(t) | Type::Set(t)) => elements_conversion_exists(f, t),
-        (Type::Object(f), Type::Map(t)) => {
-            let attr_types: Vec<Type> = f.attrs.values().cloned().collect();
-            elements_conversion_exists(&attr_types, t)
-        }
-        (Type::Map(f), Type::Object(t)) => t.attrs.values().all(|a| conversion_exists(f, a)),
-        _ => false,
-    }
-}
-
-fn object_conversion_exists(from: &ObjectType, to: &ObjectType) -> bool {
-    to.attrs
-        .iter()
-        .all(|(name, to_ty)| match from.attrs.get(name) {
-            Some(from_ty) => conversion_exists(from_ty, to_ty),
-            None => to.optional.contains(name),
-        })
-}
-
-/// Whether structural elements of types `from` can all become elements of type `to`, where
-/// `to` = `any` means "one common type".
-fn elements_conversion_exists(from: &[Type], to: &Type) -> bool {
-    if from.is_empty() {
-        return true;
-    }
-    let target = if to == &Type::Dynamic {
-        match unify_unsafe(from) {
-            Some(Type::Dynamic) => return from.iter().all(|t| t == &Type::Dynamic),
-            Some(t) => t,
-            None => return false,
-        }
-    } else {
-        to.clone()
-    };
-    from.iter().all(|t| conversion_exists(t, &target))
-}
-
-/// cty's `UnifyUnsafe`: the one type all of `types` can convert to, if there is one.
-pub(super) fn unify_unsafe(types: &[Type]) -> Option<Type> {
-    let first = types.first()?;
-    if types.iter().all(|t| t == first) {
-        return Some(first.clone());
-    }
-    let count = |pred: fn(&Type) -> bool| types.iter().filter(|t| pred(t)).count();
-    let n_map = count(|t| matches!(t, Type::Map(_)));
-    let n_list = count(|t| matches!(t, Type::List(_)));
-    let n_set = count(|t| matches!(t, Type::Set(_)));
-    let n_object = count(|t| matches!(t, Type::Object(_)));
-    let n_tuple = count(|t| matches!(t, Type::Tuple(_)));
-    let n_dynamic = count(|t| t == &Type::Dynamic);
-    let n = types.len();
-    let has_dynamic = n_dynamic > 0;
-    if n_map > 0 && n_map + n_dynamic == n {
-        return unify_collections(types, Type::map, has_dynamic);
-    }
-    if n_map > 0 && n_map + n_object + n_dynamic == n {
-        if let Some(t @ Type::Map(_)) = unify_structural_as_collection(types, true) {
-            return Some(t);
-        }
-    } else if n_list > 0 && n_list + n_dynamic == n {
-        return unify_collections(types, Type::list, has_dynamic);
-    } else if n_list > 0 && n_list + n_tuple + n_dynamic == n {
-        if let Some(t @ Type::List(_)) = unify_structural_as_collection(types, false) {
-            return Some(t);
-        }
-    } else if n_set > 0 && n_set + n_dynamic == n {
-        return unify_collections(types, Type::set, has_dynamic);
-    } else if n_object > 0 && n_object + n_dynamic == n {
-        return unify_objects(types, has_dynamic);
-    } else if n_tuple > 0 && n_tuple + n_dynamic == n {
-        return unify_tuples(types, has_dynamic);
-    } else if n_object > 0 && n_tuple > 0 {
-        return None;
-    }
-    // Otherwise the most general type that every other type converts to.
-    preference_order(types).into_iter().find_map(|want| {
-        let want = &types[want];
-        types
-            .iter()
-            .all(|t| t == want || conversion_exists(t, want))
-            .then(|| want.clone())
-    })
-}
-
-fn unify_collections(types: &[Type], make: fn(Type) -> Type, has_dynamic: bool) -> Option<Type> {
-    if has_dynamic {
-        return Some(Type::Dynamic);
-    }
-    let elems: Vec<Type> = types
-        .iter()
-        .filter_map(|t| t.element_type().cloned())
-        .collect();
-    let result = make(unify_unsafe(&elems)?);
-    types
-        .iter()
-        .all(|t| conversion_exists(t, &result))
-        .then_some(result)
-}
-
-/// Unifies objects as maps (`as_map`) or tuples as lists, then with the other collections.
-fn unify_structural_as_collection(types: &[Type], as_map: bool) -> Option<Type> {
-    let structural: Vec<Type> = types
-        .iter()
-        .filter(|t| t.is_structural())
-        .cloned()
-        .collect();
-    let collection = if as_map {
-        unify_objects_to_map(&structural)?
-    } else {
-        unify_tuples_to_list(&structural)?
-    };
-    let replaced: Vec<Type> = types
-        .iter()
-        .map(|t| {
-            if t.is_structural() {
-                collection.clone()
-            } else {
-                t.clone()
-            }
-        })
-        .collect();
-    unify_unsafe(&replaced)
-}
-
-fn unify_objects(types: &[Type], has_dynamic: bool) -> Option<Type> {
-    if has_dynamic {
-        return Some(Type::Dynamic);
-    }
-    let objects: Vec<&ObjectType> = types.iter().filter_map(Type::object_type).collect();
-    let first = objects.first()?;
-    let same_names = objects.iter().all(|o| {
-        o.attrs.len() == first.attrs.len() && o.attrs.keys().all(|k| first.attrs.contains_key(k))
-    });
-    if !same_names {
-        return unify_objects_to_map(types);
-    }
-    let mut attrs = Vec::new();
-    for name in first.attrs.keys() {
-        let across: Vec<Type> = objects.iter().map(|o| o.attrs[name].clone()).collect();
-        attrs.push((name.clone(), unify_unsafe(&across)?));
-    }
-    let result = Type::object(attrs);
-    if types.iter().all(|t| conversion_exists(t, &result)) {
-        Some(result)
-    } else {
-        unify_objects_to_map(types)
-    }
-}
-
-fn unify_objects_to_map(types: &[Type]) -> Option<Type> {
-    let attr_types: Vec<Type> = types
-        .iter()
-        .filter_map(Type::object_type)
-        .flat_map(|o| o.attrs.values().cloned())
-        .collect();
-    let result = Type::map(unify_unsafe(&attr_types)?);
-    types
-        .iter()
-        .all(|t| conversion_exists(t, &result))
-        .then_some(result)
-}
-
-fn unify_tuples(types: &[Type], has_dynamic: bool) -> Option<Type> {
-    if has_dynamic {
-        return Some(Type::Dynamic);
-    }
-    let tuples: Vec<&[Type]> = types.iter().filter_map(Type::tuple_elements).collect();
-    let first = tuples.first()?;
-    if tuples.iter().any(|t| t.len() != first.len()) {
-        return unify_tuples_to_list(types);
-    }
-    let mut elems = Vec::with_capacity(first.len());
-    for i in 0..first.len() {
-        let across: Vec<Type> = tuples.iter().map(|t| t[i].clone()).collect();
-        elems.push(unify_unsafe(&across)?);
-    }
-    let result = Type::tuple(elems);
-    if types.iter().all(|t| conversion_exists(t, &result)) {
-        Some(result)
-    } else {
-        unify_tuples_to_list(types)
-    }
-}
-
-fn unify_tuples_to_list(types: &[Type]) -> Option<Type> {
-    let elem_types: Vec<Type> = types
-        .iter()
-        .filter_map(Type::tuple_elements)
-        .flat_map(|t| t.iter().cloned())
-        .collect();
-    let result = Type::list(unify_unsafe(&elem_types)?);
-    types
-        .iter()
-        .all(|t| conversion_exists(t, &result))
-        .then_some(result)
-}
-
-/// Indexes of `types`, most preferred conversion target first (cty's `sortTypes`: a
-/// topological order of "converts to" preferences, stable otherwise).
-fn preference_order(types: &[Type]) -> Vec<usize> {
-    let n = types.len();
-    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for i in 0..n {
-        for j in i + 1..n {
-            match compare_types(&types[i], &types[j]) {
-                std::cmp::Ordering::Less => edges[i].push(j),
-                std::cmp::Ordering::Greater => edges[j].push(i),
-                std::cmp::Ordering::Equal => {}
-            }
-        }
-    }
-    let mut in_degree = vec![0usize; n];
-    for outs in &edges {
-        for &j in outs {
-            in_degree[j] += 1;
-        }
-    }
-    let mut order: Vec<usize> = (0..n).filter(|&i| in_degree[i] == 0).collect();
-    let mut next = 0;
-    while next < order.len() {
-        let i = order[next];
-        next += 1;
-        for &j in &edges[i] {
-            in_degree[j] -= 1;
-            if in_degree[j] == 0 {
-                order.push(j);
-            }
-        }
-    }
-    order
-}
-
-/// Less: `a` is the preferred target (the other converts to it).
-fn compare_types(a: &Type, b: &Type) -> std::cmp::Ordering {
-    use std::cmp::Ordering::{Equal, Greater, Less};
-    match (a, b) {
-        (Type::Dynamic, Type::Dynamic) => Equal,
-        (_, Type::Dynamic) => Less,
-        (Type::Dynamic, _) => Greater,
-        (Type::String, t) if t.is_primitive() && t != &Type::String => Less,
-        (t, Type::String) if t.is_primitive() && t != &Type::String => Greater,
-        (Type::List(x), Type::List(y))
-        | (Type::Set(x), Type::Set(y))
-        | (Type::Map(x), Type::Map(y)) => compare_types(x, y),
-        (Type::List(_), Type::Tuple(_))
-        | (Type::Map(_), Type::Object(_))
-        | (Type::Set(_), Type::Tuple(_) | Type::List(_)) => Less,
-        (Type::Tuple(_), Type::List(_))
-        | (Type::Object(_), Type::Map(_))
-        | (Type::Tuple(_) | Type::List(_), Type::Set(_)) => Greater,
-        (Type::Object(x), Type::Object(y)) => {
-            if x.attrs.len() != y.attrs.len() || x.attrs.keys().any(|k| !y.attrs.contains_key(k)) {
-                return Equal;
-            }
-            supertype_order(
-                x.attrs
-                    .keys()
-                    .map(|k| compare_types(&x.attrs[k], &y.attrs[k])),
-            )
-        }
-        (Type::Tuple(x), Type::Tuple(y)) => {
-            if x.len() != y.len() {
-                return Equal;
-            }
-            supertype_order(x.iter().zip(y.iter()).map(|(p, q)| compare_types(p, q)))
-        }
-        _ => Equal,
-    }
-}
-
-fn supertype_order(parts: impl Iterator<Item = std::cmp::Ordering>) -> std::cmp::Ordering {
-    use std::cmp::Ordering::{Equal, Greater, Less};
-    let (mut a_super, mut b_super) = (false, false);
-    for part in parts {
-        match part {
-            Less => a_super = true,
-            Greater => b_super = true,
-            Equal => {}
-        }
-    }
-    match (a_super, b_super) {
-        (true, false) => Less,
-        (false, true) => Greater,
-        _ => Equal,
-    }
-}
-
-/// Go's `strconv.Quote` for the strings in error messages.
-pub(super) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if c.is_control() => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use terrace_types::{Marks, Type};
 
     use super::super::collection::test_support::*;
-    use super::{call_convert, conversion_exists, go_quote, unify_unsafe};
+    use super::call_convert;
 
     #[test]
     fn to_functions_pass_values_of_the_target_type_through() {
@@ -1015,68 +645,5 @@ mod tests {
             ),
             "[null:tuple([number])]"
         );
-    }
-
-    #[test]
-    fn unify_follows_cty() {
-        let unify = |types: &[Type]| unify_unsafe(types).map(|t| show_type(&t));
-        assert_eq!(unify(&[Type::Number, Type::String]), Some("string".into()));
-        assert_eq!(unify(&[Type::Number, Type::Bool]), None);
-        assert_eq!(unify(&[Type::Dynamic, Type::String]), Some("string".into()));
-        assert_eq!(unify(&[]), None);
-        assert_eq!(
-            unify(&[Type::list(Type::String), Type::list(Type::Number)]),
-            Some("list(string)".into())
-        );
-        assert_eq!(
-            unify(&[Type::empty_tuple(), Type::tuple([Type::String])]),
-            Some("list(string)".into())
-        );
-        assert_eq!(
-            unify(&[Type::tuple([Type::Number]), Type::tuple([Type::String])]),
-            Some("tuple([string])".into())
-        );
-        assert_eq!(
-            unify(&[
-                Type::object([("a", Type::Number)]),
-                Type::object([("b", Type::Number)])
-            ]),
-            Some("map(number)".into())
-        );
-        assert_eq!(
-            unify(&[
-                Type::object([("a", Type::Number)]),
-                Type::object([("a", Type::String)])
-            ]),
-            Some("object({a = string})".into())
-        );
-        assert_eq!(
-            unify(&[Type::map(Type::Number), Type::object([("a", Type::String)])]),
-            Some("map(string)".into())
-        );
-        assert_eq!(
-            unify(&[
-                Type::list(Type::String),
-                Type::list(Type::tuple([Type::Number]))
-            ]),
-            None
-        );
-        assert_eq!(unify(&[Type::empty_object(), Type::empty_tuple()]), None);
-        assert!(conversion_exists(&Type::String, &Type::Bool));
-        assert!(!conversion_exists(&Type::Number, &Type::Bool));
-        assert!(!conversion_exists(
-            &Type::tuple([Type::Number, Type::Bool]),
-            &Type::list(Type::Dynamic)
-        ));
-        assert!(conversion_exists(
-            &Type::tuple([Type::Number, Type::String, Type::Bool]),
-            &Type::list(Type::Dynamic)
-        ));
-    }
-
-    #[test]
-    fn go_quoting() {
-        assert_eq!(go_quote("a\"b\\c"), "\"a\\\"b\\\\c\"");
-        assert_eq!(go_quote("é\n\u{1}"), "\"é\\n\\x01\"");
     }
 }

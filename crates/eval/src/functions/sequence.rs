@@ -1,12 +1,10 @@
 //! Sequence functions: building and cutting lists and tuples
 //! (`chunklist`, `concat`, `element`, `flatten`, `range`, `reverse`, `slice`).
 
-use terrace_types::{Marks, Number, Type, Value};
+use terrace_types::{Marks, Number, Type, Value, unify};
 
 use super::collection::{convert_to, element_type, elements, list_value};
 use super::context::CallContext;
-use super::conversion::friendly_name;
-use super::conversion::unify_unsafe;
 use super::error::FunctionError;
 use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;
@@ -163,7 +161,7 @@ fn concat_type(args: &[Value]) -> Result<Type, FunctionError> {
     }
     if args.iter().all(|a| matches!(a.ty(), Type::List(_))) {
         let types: Vec<Type> = args.iter().map(|a| a.ty().clone()).collect();
-        if let Some(common) = unify_unsafe(&types) {
+        if let Some(common) = unify(&types) {
             return Ok(common);
         }
     }
@@ -183,7 +181,7 @@ fn concat_type(args: &[Value]) -> Result<Type, FunctionError> {
                     i,
                     format!(
                         "all arguments must be lists or tuples; got {}",
-                        friendly_name(other)
+                        other.friendly_name()
                     ),
                 ));
             }
@@ -237,7 +235,7 @@ fn element_type_of_call(args: &[Value]) -> Result<Type, FunctionError> {
         }
         other => Err(FunctionError::new(format!(
             "cannot read elements from {}",
-            friendly_name(other)
+            other.friendly_name()
         ))),
     }
 }
@@ -427,7 +425,7 @@ fn reverse_type(args: &[Value]) -> Result<Type, FunctionError> {
             0,
             format!(
                 "can only reverse list or tuple values, not {}",
-                friendly_name(other)
+                other.friendly_name()
             ),
         )),
     }

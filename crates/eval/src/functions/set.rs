@@ -2,13 +2,12 @@
 
 use std::cmp::Ordering;
 
-use terrace_types::{Marks, Type, Value, set_order_compare};
+use terrace_types::{Marks, Type, Value, set_order_compare, unify};
 
 use super::collection::{
     any_of_unknown_type, convert_to, dynamic_type, elements, list_value, no_dynamic_type,
 };
 use super::context::CallContext;
-use super::conversion::unify_unsafe;
 use super::error::FunctionError;
 use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;
@@ -88,7 +87,7 @@ fn set_operation_type(args: &[Value]) -> Result<Type, FunctionError> {
     if elem_types.is_empty() {
         return Ok(Type::set(Type::Dynamic));
     }
-    unify_unsafe(&elem_types)
+    unify(&elem_types)
         .map(Type::set)
         .ok_or_else(|| FunctionError::new("given sets must all have compatible element types"))
 }
@@ -166,7 +165,7 @@ fn setproduct_type(args: &[Value]) -> Result<Type, FunctionError> {
                 let ety = if etys.is_empty() {
                     Type::Dynamic
                 } else {
-                    unify_unsafe(etys).ok_or_else(|| {
+                    unify(etys).ok_or_else(|| {
                         FunctionError::arg(i, "all elements must be of the same type")
                     })?
                 };
@@ -242,15 +241,8 @@ fn setproduct(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     let result = if matches!(result_type, Type::List(_)) {
         list_value(&tuple_type, tuples)
     } else {
-        // Set elements cannot carry marks: they move to the set.
-        let unmarked: Vec<Value> = tuples
-            .map(|t| {
-                let (t, m) = t.unmark_deep();
-                marks |= m;
-                t
-            })
-            .collect();
-        Value::set(tuple_type, unmarked)
+        // Set elements cannot carry marks: `Value::set` moves them to the set.
+        Value::set(tuple_type, tuples)
     };
     Ok(result.mark(marks))
 }
