@@ -4,11 +4,24 @@
 //! `terrace-types`), rendering diagnostics with colour (`terrace-repl`).
 //!
 //! ```
-//! use terrace_syntax::{parse_expr, dump};
+//! use terrace_syntax::{dump, dump_traversal, parse_body, parse_expr, references};
 //!
 //! # fn main() -> Result<(), terrace_syntax::ParseError> {
+//! // One expression, as a console reads it.
 //! let expr = parse_expr("1 + 2 * 3 == 7 || x")?;
 //! assert_eq!(dump(&expr), "(|| (== (+ 1 (* 2 3)) 7) x)");
+//!
+//! // A configuration file: every item, every error.
+//! let (body, errors) = parse_body("size = var.sizes[0] + local.extra\n");
+//! assert!(errors.is_empty());
+//! if let Some(size) = body.attribute("size") {
+//!     let found: Vec<String> = references(&size.expr).iter().map(dump_traversal).collect();
+//!     assert_eq!(found, ["var.sizes[0]", "local.extra"]);
+//! }
+//!
+//! // An open bracket at the end of input means "read another line".
+//! let error = parse_expr("[1, 2").err();
+//! assert!(error.is_some_and(|error| error.is_incomplete()));
 //! # Ok(())
 //! # }
 //! ```

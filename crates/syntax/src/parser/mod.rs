@@ -5,6 +5,15 @@
 //! carries the nesting depth (checked by [`recurse`] on every self-nesting
 //! path), the newline mode (newlines end attributes and object items, but are
 //! trivia inside brackets and parentheses) and the errors recovered so far.
+//!
+//! Productions are plain functions over winnow's stream (`checkpoint`,
+//! `reset`, `next_slice`) that dispatch on the next byte. Every error they
+//! raise is already an [`ErrMode::Cut`](winnow::error::ErrMode::Cut) carrying
+//! a specific summary, so an error after an unambiguous opener (`[`, `{`,
+//! `(`, `for`, `?`, `${`, `%{`) is never backtracked over, which is what
+//! `cut_err` would give, without the cost of combinator chains on the hot path.
+//! Inside one expression the first error wins; bodies record it and resume at
+//! the next line (`body.rs`).
 
 mod body;
 mod collection;
