@@ -150,6 +150,16 @@ impl From<ParseError> for Diagnostics {
     }
 }
 
+impl From<terrace_template::TemplateError> for Diagnostics {
+    fn from(error: terrace_template::TemplateError) -> Diagnostics {
+        Diagnostics(vec![Diagnostic::error(
+            error.summary,
+            error.detail,
+            error.span,
+        )])
+    }
+}
+
 impl IntoIterator for Diagnostics {
     type Item = Diagnostic;
     type IntoIter = std::vec::IntoIter<Diagnostic>;

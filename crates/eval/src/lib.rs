@@ -25,6 +25,7 @@ mod expr;
 pub mod functions;
 mod references;
 mod scope;
+mod suggest;
 pub mod type_expr;
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};

@@ -1,17 +1,213 @@
 //! `render`: turning a template into a string value, or the unwrapped value of a lone interpolation.
 
-use terrace_syntax::Template;
-use terrace_types::{Type, Value};
+use terrace_syntax::{Expr, Span, Template, TemplateFor, TemplateIf, TemplatePart};
+use terrace_types::{Marks, Repr, Type, Value, convert};
 
+use crate::error::TemplateError;
 use crate::interpreter::Interpreter;
+
+const INVALID_INTERPOLATION: &str = "Invalid template interpolation value";
 
 /// Renders `template`: literals, interpolations converted to strings, `%{ if }`
 /// and `%{ for }` directives. A template that is exactly one interpolation
 /// (`"${x}"`) gives `x`'s value unchanged, of its own type, as Terraform does.
+///
+/// An unknown part makes the result an unknown string; the marks of every part
+/// (and of every directive's condition or collection) go to the result.
 pub fn render<I: Interpreter>(template: &Template, interp: &mut I) -> Result<Value, I::Error> {
     if let Some(expr) = template.as_single_interp() {
         return interp.eval(expr);
     }
-    let _ = interp;
-    Ok(Value::unknown(Type::String))
+    let mut out = Output::new();
+    render_parts(template, interp, &mut out)?;
+    let value = if out.known {
+        Value::string(&out.text)
+    } else {
+        Value::unknown(Type::String)
+    };
+    Ok(value.mark(out.marks))
+}
+
+/// The text rendered so far, whether it is still known, and the marks met.
+struct Output {
+    text: String,
+    known: bool,
+    marks: Marks,
+}
+
+impl Output {
+    fn new() -> Output {
+        Output {
+            text: String::new(),
+            known: true,
+            marks: Marks::NONE,
+        }
+    }
+}
+
+fn render_parts<I: Interpreter>(
+    template: &Template,
+    interp: &mut I,
+    out: &mut Output,
+) -> Result<(), I::Error> {
+    for part in &template.parts {
+        match part {
+            TemplatePart::Literal(literal) => out.text.push_str(&literal.value),
+            TemplatePart::Interp(interp_part) => {
+                let value = interp.eval(&interp_part.expr)?;
+                append(value, &interp_part.expr, interp_part.span, out)?;
+            }
+            TemplatePart::If(directive) => render_if(directive, interp, out)?,
+            TemplatePart::For(directive) => render_for(directive, interp, out)?,
+        }
+    }
+    Ok(())
+}
+
+/// Adds an interpolated value to the output, converted to a string.
+fn append(value: Value, expr: &Expr, _span: Span, out: &mut Output) -> Result<(), TemplateError> {
+    if value.is_null() {
+        return Err(TemplateError::new(
+            INVALID_INTERPOLATION,
+            "The expression result is null. Cannot include a null value in a string template.",
+            expr.span,
+        ));
+    }
+    let (value, marks) = value.unmark_deep();
+    out.marks |= marks;
+    let text = if value.ty() == &Type::String {
+        value
+    } else {
+        convert(&value, &Type::String).map_err(|e| {
+            TemplateError::new(
+                INVALID_INTERPOLATION,
+                format!("Cannot include the given value in a string template: {e}."),
+                expr.span,
+            )
+        })?
+    };
+    match text.repr() {
+        Repr::String(s) => out.text.push_str(s),
+        _ => out.known = false,
+    }
+    Ok(())
+}
+
+/// `%{ if cond }...%{ else }...%{ endif }`.
+fn render_if<I: Interpreter>(
+    directive: &TemplateIf,
+    interp: &mut I,
+    out: &mut Output,
+) -> Result<(), I::Error> {
+    let cond = interp.eval(&directive.cond)?;
+    if cond.is_null() {
+        return Err(TemplateError::new(
+            "Null condition",
+            "The condition value is null. Conditions must either be true or false.",
+            directive.cond.span,
+        )
+        .into());
+    }
+    let (cond, marks) = cond.unmark();
+    out.marks |= marks;
+    if !cond.is_known() {
+        out.known = false;
+        return Ok(());
+    }
+    let cond = convert(&cond, &Type::Bool).map_err(|_| {
+        TemplateError::new(
+            "Incorrect condition type",
+            "The condition expression must be of type bool.",
+            directive.cond.span,
+        )
+    })?;
+    match cond.as_bool() {
+        Some(true) => render_parts(&directive.then_template, interp, out),
+        Some(false) => match &directive.else_template {
+            Some(else_template) => render_parts(else_template, interp, out),
+            None => Ok(()),
+        },
+        None => {
+            out.known = false;
+            Ok(())
+        }
+    }
+}
+
+/// `%{ for k, v in coll }...%{ endfor }`.
+fn render_for<I: Interpreter>(
+    directive: &TemplateFor,
+    interp: &mut I,
+    out: &mut Output,
+) -> Result<(), I::Error> {
+    let collection = interp.eval(&directive.collection)?;
+    if collection.is_null() {
+        return Err(TemplateError::new(
+            "Iteration over null value",
+            "A null value cannot be used as the collection in a 'for' expression.",
+            directive.collection.span,
+        )
+        .into());
+    }
+    let (collection, marks) = collection.unmark();
+    out.marks |= marks;
+    let ty = collection.ty();
+    if ty.is_dynamic() {
+        out.known = false;
+        return Ok(());
+    }
+    if !(ty.is_collection() || ty.is_structural()) {
+        return Err(TemplateError::new(
+            "Iteration over non-iterable value",
+            format!(
+                "A value of type {} cannot be used as the collection in a 'for' expression.",
+                ty.friendly_name()
+            ),
+            directive.collection.span,
+        )
+        .into());
+    }
+    if !collection.is_known() {
+        out.known = false;
+        return Ok(());
+    }
+    interp.push_scope();
+    let result = render_iterations(directive, &collection, interp, out);
+    interp.pop_scope();
+    result
+}
+
+fn render_iterations<I: Interpreter>(
+    directive: &TemplateFor,
+    collection: &Value,
+    interp: &mut I,
+    out: &mut Output,
+) -> Result<(), I::Error> {
+    let iteration = |key: Value, value: Value, interp: &mut I, out: &mut Output| {
+        if let Some(key_var) = &directive.key_var {
+            interp.bind(key_var, key);
+        }
+        interp.bind(&directive.value_var, value);
+        render_parts(&directive.body, interp, out)
+    };
+    match collection.repr() {
+        Repr::Seq(elems) if collection.ty().is_set() => {
+            for elem in elems {
+                iteration(elem.clone(), elem.clone(), interp, out)?;
+            }
+        }
+        Repr::Seq(elems) => {
+            for (idx, elem) in elems.iter().enumerate() {
+                let idx = i64::try_from(idx).unwrap_or(i64::MAX);
+                iteration(Value::int(idx), elem.clone(), interp, out)?;
+            }
+        }
+        Repr::Attrs(attrs) => {
+            for (key, elem) in attrs {
+                iteration(Value::string(&**key), elem.clone(), interp, out)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
 }

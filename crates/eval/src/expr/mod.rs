@@ -1,9 +1,21 @@
 //! The evaluation of each expression kind; `Ctx` is the state of one evaluation.
 
+mod collection;
+mod conditional;
+mod for_expr;
+mod function_call;
+mod iteration;
+mod named_value;
+mod operation;
+mod special_form;
+mod splat;
+mod template;
+mod traversal;
+
 use std::sync::atomic::Ordering;
 
-use terrace_syntax::{Expr, ExprKind, Literal, Span, Template};
-use terrace_types::{Number, Value};
+use terrace_syntax::{Expr, ExprKind, Literal, Name, Span, Template};
+use terrace_types::{ConvertError, Number, Type, Value};
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::evaluator::{ConsoleValue, Evaluator};
@@ -12,19 +24,25 @@ use crate::scope::Scope;
 /// How often (in evaluation steps) the interrupt flag is read.
 const INTERRUPT_CHECK_INTERVAL: u32 = 1024;
 
+/// The result of evaluating one expression.
+pub(crate) type EvalResult = Result<Value, Diagnostics>;
+
 /// The state of one evaluation: the evaluator, the root scope, and the local
-/// bindings of the `for` expressions and template `for` directives entered so far.
+/// bindings of the `for` expressions, template `for` directives and splats
+/// entered so far.
 pub(crate) struct Ctx<'e> {
     pub(crate) evaluator: &'e Evaluator,
     pub(crate) scope: &'e Scope,
     /// Local bindings, innermost last; looked up from the end.
-    pub(crate) locals: Vec<(terrace_syntax::Name, Value)>,
+    locals: Vec<(Name, Value)>,
+    /// Where each open template `for` scope starts in `locals`.
+    template_scopes: Vec<usize>,
     /// The elements splats are visiting, innermost last.
-    pub(crate) splat_items: Vec<Value>,
+    splat_items: Vec<Value>,
+    /// Set while rendering for `templatefile`/`templatestring`: its name.
+    template_function: Option<&'static str>,
     steps_until_check: u32,
 }
-
-pub(crate) type EvalResult = Result<Value, Diagnostics>;
 
 impl<'e> Ctx<'e> {
     pub(crate) fn new(evaluator: &'e Evaluator, scope: &'e Scope) -> Ctx<'e> {
@@ -32,37 +50,45 @@ impl<'e> Ctx<'e> {
             evaluator,
             scope,
             locals: Vec::new(),
+            template_scopes: Vec::new(),
             splat_items: Vec::new(),
+            template_function: None,
             steps_until_check: INTERRUPT_CHECK_INTERVAL,
         }
     }
 
+    /// Evaluates a whole expression: Terraform scopes first check every reference.
     pub(crate) fn eval_root(&mut self, expr: &Expr) -> EvalResult {
+        self.validate_references(crate::references::references(expr))?;
         self.eval(expr)
     }
 
     pub(crate) fn eval_console(&mut self, expr: &Expr) -> Result<ConsoleValue, Diagnostics> {
-        self.eval(expr).map(ConsoleValue::Value)
+        if let Some(call) = special_form::as_type_call(expr) {
+            self.validate_references(crate::references::references(expr))?;
+            return self.eval_type_call(call).map(ConsoleValue::Type);
+        }
+        self.eval_root(expr).map(ConsoleValue::Value)
     }
 
     pub(crate) fn eval_template_root(&mut self, template: &Template) -> EvalResult {
-        Err(not_yet(template.span))
+        self.validate_references(crate::references::template_references(template))?;
+        self.render(template)
     }
 
     /// Counts one step and reports an interrupt when the flag is set.
-    pub(crate) fn tick(&mut self, span: Span) -> Result<(), Diagnostics> {
+    fn tick(&mut self, span: Span) -> Result<(), Diagnostics> {
         self.steps_until_check -= 1;
         if self.steps_until_check == 0 {
             self.steps_until_check = INTERRUPT_CHECK_INTERVAL;
             if let Some(flag) = self.evaluator.interrupt_flag()
                 && flag.load(Ordering::Relaxed)
             {
-                return Err(Diagnostic::error(
+                return Err(error(
                     "Evaluation interrupted",
-                    "evaluation interrupted",
+                    "The evaluation was interrupted before it finished.",
                     span,
-                )
-                .into());
+                ));
             }
         }
         Ok(())
@@ -73,42 +99,92 @@ impl<'e> Ctx<'e> {
         self.tick(expr.span)?;
         match &expr.kind {
             ExprKind::Literal(literal) => literal_value(literal, expr.span),
-            ExprKind::Parens(inner) => self.eval(inner),
-            ExprKind::ScopeTraversal { root, steps } if steps.is_empty() => {
-                self.lookup(root.as_str(), expr.span)
+            ExprKind::Template(template) => self.render(template),
+            ExprKind::TupleCons(items) => self.eval_tuple(items),
+            ExprKind::ObjectCons(items) => self.eval_object(items),
+            ExprKind::ScopeTraversal { root, steps } => self.eval_scope_traversal(root, steps),
+            ExprKind::RelativeTraversal { source, steps } => {
+                let value = self.eval(source)?;
+                self.apply_steps(value, steps)
             }
+            ExprKind::Splat { source, each, .. } => self.eval_splat(source, each, expr.span),
             ExprKind::SplatItem => Ok(self
                 .splat_items
                 .last()
                 .cloned()
-                .unwrap_or_else(|| Value::unknown(terrace_types::Type::Dynamic))),
-            _ => Err(not_yet(expr.span)),
+                .unwrap_or_else(|| Value::unknown(Type::Dynamic))),
+            ExprKind::FunctionCall(call) => self.eval_call(call, expr.span),
+            ExprKind::Unary {
+                op,
+                op_span,
+                operand,
+            } => self.eval_unary(*op, *op_span, operand, expr.span),
+            ExprKind::Binary { .. } => self.eval_binary_chain(expr),
+            ExprKind::Conditional {
+                cond,
+                true_expr,
+                false_expr,
+            } => self.eval_conditional(cond, true_expr, false_expr, expr.span),
+            ExprKind::For(for_expr) => self.eval_for(for_expr, expr.span),
+            ExprKind::Parens(inner) => self.eval(inner),
         }
+    }
+
+    /// The innermost local binding of `name`.
+    fn local(&self, name: &str) -> Option<&Value> {
+        self.locals
+            .iter()
+            .rev()
+            .find(|(bound, _)| &**bound == name)
+            .map(|(_, value)| value)
+    }
+
+    /// Runs `f` with `names` bound to the values `f` sets through the returned
+    /// slot indexes: a `for` expression's variables, rebound at each element.
+    fn with_locals<R>(&mut self, names: &[&Name], f: impl FnOnce(&mut Ctx<'e>, usize) -> R) -> R {
+        let base = self.locals.len();
+        for name in names {
+            self.locals
+                .push(((*name).clone(), Value::unknown(Type::Dynamic)));
+        }
+        let result = f(self, base);
+        self.locals.truncate(base);
+        result
+    }
+
+    /// Sets the value of a slot made by [`Ctx::with_locals`].
+    fn set_local(&mut self, slot: usize, value: Value) {
+        self.locals[slot].1 = value;
     }
 }
 
-impl Ctx<'_> {
-    /// The value of a root name: a local binding, else a scope root.
-    fn lookup(&self, name: &str, span: Span) -> EvalResult {
-        if let Some((_, value)) = self.locals.iter().rev().find(|(n, _)| &**n == name) {
-            return Ok(value.clone());
-        }
-        match self.scope.root(name) {
-            Some(root) => Ok(root.value.clone()),
-            None => Err(Diagnostic::error(
-                "Unknown variable",
-                format!("There is no variable named \"{name}\"."),
-                span,
-            )
-            .into()),
-        }
+/// One error diagnostic as a `Diagnostics`.
+pub(crate) fn error(summary: &str, detail: impl Into<String>, span: Span) -> Diagnostics {
+    Diagnostic::error(summary, detail, span).into()
+}
+
+/// Converts `value` to `want`, cheaply when it already has that type.
+pub(crate) fn convert_to(value: &Value, want: &Type) -> Result<Value, ConvertError> {
+    if value.ty() == want || want.is_dynamic() {
+        Ok(value.clone())
+    } else {
+        terrace_types::convert(value, want)
+    }
+}
+
+/// `message` with a final full stop, unless it already ends a sentence.
+pub(crate) fn sentence(message: &str) -> String {
+    if message.ends_with(['.', '?', '!']) {
+        message.to_string()
+    } else {
+        format!("{message}.")
     }
 }
 
 fn literal_value(literal: &Literal, span: Span) -> EvalResult {
     Ok(match literal {
         Literal::Number(text) => Value::number(Number::parse(text).map_err(|_| {
-            Diagnostic::error(
+            error(
                 "Invalid number literal",
                 format!("Failed to recognize the value of this number literal: {text}."),
                 span,
@@ -116,15 +192,6 @@ fn literal_value(literal: &Literal, span: Span) -> EvalResult {
         })?),
         Literal::String(text) => Value::string(&**text),
         Literal::Bool(b) => Value::bool(*b),
-        Literal::Null => Value::null(terrace_types::Type::Dynamic),
+        Literal::Null => Value::null(Type::Dynamic),
     })
-}
-
-fn not_yet(span: Span) -> Diagnostics {
-    Diagnostic::error(
-        "Not implemented",
-        "This expression kind is not evaluated yet.",
-        span,
-    )
-    .into()
 }

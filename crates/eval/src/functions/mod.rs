@@ -3,12 +3,14 @@
 mod call;
 mod collection;
 mod context;
+mod control;
 mod conversion;
 mod error;
 mod sequence;
 mod set;
 mod spec;
 mod table;
+mod template;
 
 pub use call::{CallError, call};
 pub use context::CallContext;

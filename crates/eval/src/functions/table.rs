@@ -39,6 +39,8 @@ pub fn standard() -> FunctionTable {
     let mut table = FunctionTable::default();
     // Each family's `register(&mut table)` is called here.
     super::collection::register(&mut table);
+    super::control::register(&mut table);
     super::conversion::register(&mut table);
+    super::template::register(&mut table);
     table
 }

@@ -5,55 +5,26 @@
 //! `typeexpr` package does. Only the default values of `optional(T, default)`
 //! are evaluated, as constants (no variables, no functions).
 
-mod defaults;
-
-use std::collections::{BTreeMap, BTreeSet};
-
 use terrace_syntax::{Expr, ExprKind, FunctionCall, ObjectKey, Span};
-use terrace_types::{Type, Value, convert};
+use terrace_types::{ObjectAttr, Type, TypeConstraint, Value};
 
 use crate::diagnostic::Diagnostic;
 use crate::evaluator::Evaluator;
 use crate::functions::FunctionTable;
 use crate::scope::Scope;
 
-pub use defaults::Defaults;
-
-/// A decoded type constraint: the type (possibly with `any` and optional
-/// attributes) and the default values of its optional attributes.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TypeConstraint {
-    /// The constraint type; object types may have optional attributes.
-    pub ty: Type,
-    /// Default values for optional attributes, at every depth; `None` when there are none.
-    pub defaults: Option<Defaults>,
-}
-
-impl TypeConstraint {
-    /// Applies the default values of optional attributes to `value` (already
-    /// converted to the constraint type): null or missing optional attributes
-    /// get their defaults, at every depth.
-    pub fn apply_defaults(&self, value: Value) -> Value {
-        match &self.defaults {
-            Some(defaults) => defaults.apply(value),
-            None => value,
-        }
-    }
-}
-
 const INVALID_TYPE: &str = "Invalid type specification";
 
 /// Decodes a type constraint expression such as `map(list(string))` or
 /// `object({name = string, port = optional(number, 80)})`.
 pub fn type_constraint(expr: &Expr) -> Result<TypeConstraint, Diagnostic> {
-    let (ty, defaults) = get_type(expr, Mode::Constraint)?;
-    Ok(TypeConstraint { ty, defaults })
+    get_type(expr, Mode::Constraint)
 }
 
 /// Decodes an exact type expression: like [`type_constraint`], but `any` and
 /// `optional(...)` are refused.
 pub fn exact_type(expr: &Expr) -> Result<Type, Diagnostic> {
-    get_type(expr, Mode::Exact).map(|(ty, _)| ty)
+    get_type(expr, Mode::Exact).map(|constraint| constraint.ty)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -81,13 +52,13 @@ fn args_span(call: &FunctionCall) -> Span {
     call.open_paren.to(call.close_paren)
 }
 
-fn get_type(expr: &Expr, mode: Mode) -> Result<(Type, Option<Defaults>), Diagnostic> {
+fn get_type(expr: &Expr, mode: Mode) -> Result<TypeConstraint, Diagnostic> {
     if let Some(kw) = keyword(expr) {
         return match kw {
-            "bool" => Ok((Type::Bool, None)),
-            "string" => Ok((Type::String, None)),
-            "number" => Ok((Type::Number, None)),
-            "any" if mode == Mode::Constraint => Ok((Type::Dynamic, None)),
+            "bool" => Ok(TypeConstraint::new(Type::Bool)),
+            "string" => Ok(TypeConstraint::new(Type::String)),
+            "number" => Ok(TypeConstraint::new(Type::Number)),
+            "any" if mode == Mode::Constraint => Ok(TypeConstraint::new(Type::Dynamic)),
             "any" => Err(invalid(
                 format!(
                     "The keyword \"{kw}\" cannot be used in this type specification: an exact type is required."
@@ -162,14 +133,12 @@ fn get_type(expr: &Expr, mode: Mode) -> Result<(Type, Option<Defaults>), Diagnos
     }
     match name {
         "list" | "set" | "map" => {
-            let (elem, elem_defaults) = get_type(&call.args[0], mode)?;
-            let ty = match name {
-                "list" => Type::list(elem),
-                "set" => Type::set(elem),
-                _ => Type::map(elem),
-            };
-            let defaults = elem_defaults.map(|child| Defaults::collection(ty.clone(), child));
-            Ok((ty, defaults))
+            let elem = get_type(&call.args[0], mode)?;
+            Ok(match name {
+                "list" => TypeConstraint::list(elem),
+                "set" => TypeConstraint::set(elem),
+                _ => TypeConstraint::map(elem),
+            })
         }
         "object" => object_type(expr, &call.args[0], mode),
         "tuple" => {
@@ -179,18 +148,11 @@ fn get_type(expr: &Expr, mode: Mode) -> Result<(Type, Option<Defaults>), Diagnos
                     call.args[0].span,
                 ));
             };
-            let mut elems = Vec::with_capacity(items.len());
-            let mut children = BTreeMap::new();
-            for (idx, item) in items.iter().enumerate() {
-                let (ty, defaults) = get_type(item, mode)?;
-                elems.push(ty);
-                if let Some(defaults) = defaults {
-                    children.insert(idx.to_string(), defaults);
-                }
-            }
-            let ty = Type::tuple(elems);
-            let defaults = Defaults::structural(ty.clone(), BTreeMap::new(), children);
-            Ok((ty, defaults))
+            let elems = items
+                .iter()
+                .map(|item| get_type(item, mode))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(TypeConstraint::tuple(elems))
         }
         "optional" => Err(invalid(
             format!("Keyword \"{name}\" is valid only as a modifier for object type attributes."),
@@ -203,11 +165,7 @@ fn get_type(expr: &Expr, mode: Mode) -> Result<(Type, Option<Defaults>), Diagnos
     }
 }
 
-fn object_type(
-    whole: &Expr,
-    arg: &Expr,
-    mode: Mode,
-) -> Result<(Type, Option<Defaults>), Diagnostic> {
+fn object_type(whole: &Expr, arg: &Expr, mode: Mode) -> Result<TypeConstraint, Diagnostic> {
     let ExprKind::ObjectCons(items) = &arg.strip_parens().kind else {
         return Err(invalid(
             "Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types.",
@@ -215,10 +173,7 @@ fn object_type(
         )
         .with_label(whole.span, "in this type"));
     };
-    let mut attrs = BTreeMap::new();
-    let mut optional = BTreeSet::new();
-    let mut values = BTreeMap::new();
-    let mut children = BTreeMap::new();
+    let mut attrs: Vec<ObjectAttr> = Vec::with_capacity(items.len());
     for item in items {
         let name = match &item.key {
             ObjectKey::Ident(ident) => ident.as_str().to_string(),
@@ -232,7 +187,7 @@ fn object_type(
                 }
             },
         };
-        if attrs.contains_key(&name) {
+        if attrs.iter().any(|attr| attr.name == name) {
             return Err(invalid(
                 "Object constructor map keys must be unique.",
                 item.key.span(),
@@ -240,6 +195,7 @@ fn object_type(
         }
         let mut attr_expr = &item.value;
         let mut default_expr = None;
+        let mut optional = false;
         if let Some(call) = as_call(attr_expr)
             && call.name.as_str() == "optional"
         {
@@ -265,13 +221,14 @@ fn object_type(
                     ));
                 }
             }
-            optional.insert(name.clone());
+            optional = true;
             attr_expr = &call.args[0];
         }
-        let (attr_ty, attr_defaults) = get_type(attr_expr, mode)?;
+        let constraint = get_type(attr_expr, mode)?;
+        let mut default = None;
         if let Some(default_expr) = default_expr {
             let value = constant_value(default_expr)?;
-            let converted = convert(&value, &attr_ty).map_err(|e| {
+            let converted = terrace_types::convert(&value, &constraint.ty).map_err(|e| {
                 Diagnostic::error(
                     "Invalid default value for optional attribute",
                     format!(
@@ -280,18 +237,25 @@ fn object_type(
                     default_expr.span,
                 )
             })?;
-            values.insert(name.clone(), converted);
+            default = Some(converted);
         }
-        if let Some(attr_defaults) = attr_defaults {
-            children.insert(name.clone(), attr_defaults);
-        }
-        attrs.insert(name, attr_ty);
+        attrs.push(ObjectAttr {
+            name,
+            constraint,
+            optional,
+            default,
+        });
     }
-    let ty = Type::object_with_optional(attrs, optional);
-    let defaults = Defaults::structural(ty.clone(), values, children);
-    Ok((ty, defaults))
+    TypeConstraint::object(attrs).map_err(|e| {
+        Diagnostic::error(
+            "Invalid default value for optional attribute",
+            format!(
+                "This default value is not compatible with the attribute's type constraint: {e}."
+            ),
+            whole.span,
+        )
+    })
 }
-
 /// Evaluates a default value with no variables and no functions, as HCL does.
 fn constant_value(expr: &Expr) -> Result<Value, Diagnostic> {
     let evaluator = Evaluator::with_functions(FunctionTable::default());

@@ -1,0 +1,215 @@
+//! `for` expressions: `[for k, v in coll : value if cond]` and `{for ... : key => value...}`.
+
+use std::collections::BTreeMap;
+
+use terrace_syntax::{ForExpr, Name, Span};
+use terrace_types::{Key, Marks, Type, Value};
+
+use super::iteration::{elements, is_iterable};
+use super::{Ctx, EvalResult, convert_to, error};
+use crate::diagnostic::Diagnostics;
+
+const INVALID_CONDITION: &str = "Invalid 'for' condition";
+const INVALID_KEY: &str = "Invalid object key";
+
+/// What one element contributes to the result.
+enum Item {
+    /// Left out by the `if` clause.
+    Skipped,
+    /// Its condition or key is not known yet, so neither is the result.
+    Unknown,
+    /// A tuple element, or an object key and value.
+    Included(Option<Key>, Value),
+}
+
+impl<'e> Ctx<'e> {
+    /// A `for` expression, as HCL's `ForExpr`.
+    pub(super) fn eval_for(&mut self, for_expr: &ForExpr, _span: Span) -> EvalResult {
+        let collection = self.eval(&for_expr.collection)?;
+        if collection.is_null() {
+            return Err(error(
+                "Iteration over null value",
+                "A null value cannot be used as the collection in a 'for' expression.",
+                for_expr.collection.span,
+            ));
+        }
+        if collection.ty().is_dynamic() {
+            return Ok(Value::unknown(Type::Dynamic));
+        }
+        let (collection, collection_marks) = collection.unmark();
+        if !is_iterable(collection.ty()) {
+            return Err(error(
+                "Iteration over non-iterable value",
+                format!(
+                    "A value of type {} cannot be used as the collection in a 'for' expression.",
+                    collection.ty().friendly_name()
+                ),
+                for_expr.collection.span,
+            ));
+        }
+        let mut names: Vec<&Name> = Vec::with_capacity(2);
+        if let Some(key_var) = &for_expr.key_var {
+            names.push(&key_var.name);
+        }
+        names.push(&for_expr.value_var.name);
+        self.with_locals(&names, |ctx, base| {
+            ctx.for_with_bindings(for_expr, &collection, collection_marks, base)
+        })
+    }
+
+    fn for_with_bindings(
+        &mut self,
+        for_expr: &ForExpr,
+        collection: &Value,
+        mut marks: Marks,
+        base: usize,
+    ) -> EvalResult {
+        // The condition is checked once with unknown variables first, so that an
+        // unsuitable condition is reported even for an empty collection.
+        if let Some(cond) = &for_expr.cond {
+            let result = self.eval(cond)?;
+            if result.is_null() {
+                return Err(error(
+                    "Condition is null",
+                    "The value of the 'if' clause must not be null.",
+                    cond.span,
+                ));
+            }
+            marks |= result.marks();
+            convert_to(&result, &Type::Bool).map_err(|e| {
+                error(
+                    INVALID_CONDITION,
+                    format!("The 'if' clause value is invalid: {e}."),
+                    cond.span,
+                )
+            })?;
+        }
+        if !collection.is_known() {
+            return Ok(Value::unknown(Type::Dynamic).mark(marks));
+        }
+
+        let has_key_var = for_expr.key_var.is_some();
+        let value_slot = base + usize::from(has_key_var);
+        let mut known = true;
+        let mut tuple: Vec<Value> = Vec::new();
+        let mut object: BTreeMap<Key, Value> = BTreeMap::new();
+        let mut groups: BTreeMap<Key, Vec<Value>> = BTreeMap::new();
+        for (key, value) in elements(collection) {
+            if has_key_var {
+                self.set_local(base, key);
+            }
+            self.set_local(value_slot, value);
+            match self.for_item(for_expr, &mut marks)? {
+                Item::Skipped => {}
+                Item::Unknown => known = false,
+                Item::Included(None, value) => tuple.push(value),
+                Item::Included(Some(key), value) => {
+                    if for_expr.grouping.is_some() {
+                        groups.entry(key).or_default().push(value);
+                    } else {
+                        match object.entry(key) {
+                            std::collections::btree_map::Entry::Occupied(entry) => {
+                                return Err(duplicate_key(for_expr, entry.key()));
+                            }
+                            std::collections::btree_map::Entry::Vacant(entry) => {
+                                entry.insert(value);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !known {
+            return Ok(Value::unknown(Type::Dynamic).mark(marks));
+        }
+        let result = if !for_expr.is_object() {
+            Value::tuple(tuple)
+        } else if for_expr.grouping.is_some() {
+            Value::object(
+                groups
+                    .into_iter()
+                    .map(|(key, values)| (key, Value::tuple(values))),
+            )
+        } else {
+            Value::object(object)
+        };
+        Ok(result.mark(marks))
+    }
+
+    /// Evaluates the condition, key and value for the current element.
+    fn for_item(&mut self, for_expr: &ForExpr, marks: &mut Marks) -> Result<Item, Diagnostics> {
+        if let Some(cond) = &for_expr.cond {
+            let include = self.eval(cond)?;
+            if include.is_null() {
+                return Err(error(
+                    INVALID_CONDITION,
+                    "The value of the 'if' clause must not be null.",
+                    cond.span,
+                ));
+            }
+            let (include, include_marks) = include.unmark();
+            *marks |= include_marks;
+            if !include.is_known() {
+                return Ok(Item::Unknown);
+            }
+            let include = convert_to(&include, &Type::Bool).map_err(|e| {
+                error(
+                    INVALID_CONDITION,
+                    format!("The 'if' clause value is invalid: {e}."),
+                    cond.span,
+                )
+            })?;
+            match include.as_bool() {
+                Some(true) => {}
+                Some(false) => return Ok(Item::Skipped),
+                None => return Ok(Item::Unknown),
+            }
+        }
+        let key = match &for_expr.key_expr {
+            None => None,
+            Some(key_expr) => {
+                let key = self.eval(key_expr)?;
+                if key.is_null() {
+                    return Err(error(
+                        INVALID_KEY,
+                        "Key expression in 'for' expression must not produce a null value.",
+                        key_expr.span,
+                    ));
+                }
+                let (key, key_marks) = key.unmark();
+                *marks |= key_marks;
+                if !key.is_known() {
+                    return Ok(Item::Unknown);
+                }
+                let key = convert_to(&key, &Type::String).map_err(|e| {
+                    error(
+                        INVALID_KEY,
+                        format!("The key expression produced an invalid result: {e}."),
+                        key_expr.span,
+                    )
+                })?;
+                match key.unmark().0.as_str() {
+                    Some(text) => Some(Key::from(text)),
+                    None => return Ok(Item::Unknown),
+                }
+            }
+        };
+        let value = self.eval(&for_expr.value_expr)?;
+        Ok(Item::Included(key, value))
+    }
+}
+
+fn duplicate_key(for_expr: &ForExpr, key: &str) -> Diagnostics {
+    let span = for_expr
+        .key_expr
+        .as_ref()
+        .map_or(for_expr.open, |key_expr| key_expr.span);
+    error(
+        "Duplicate object key",
+        format!(
+            "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+            terrace_types::quote(key)
+        ),
+        span,
+    )
+}

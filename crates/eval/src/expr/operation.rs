@@ -1,0 +1,318 @@
+//! Unary and binary operators, with Terraform's operand conversions, short-circuit
+//! `&&`/`||`, unknowns and marks (HCL's operations over cty's stdlib functions).
+
+use terrace_syntax::{BinaryOp, Expr, ExprKind, Span, UnaryOp};
+use terrace_types::{Number, Type, Value};
+
+use super::{Ctx, EvalResult, convert_to, error};
+use crate::diagnostic::Diagnostics;
+
+const OPERATION_FAILED: &str = "Operation failed";
+
+impl Ctx<'_> {
+    /// `-x` and `!x`.
+    pub(super) fn eval_unary(
+        &mut self,
+        op: UnaryOp,
+        _op_span: Span,
+        operand: &Expr,
+        span: Span,
+    ) -> EvalResult {
+        let value = self.eval(operand)?;
+        let want = match op {
+            UnaryOp::Negate => Type::Number,
+            UnaryOp::Not => Type::Bool,
+        };
+        let value = convert_to(&value, &want).map_err(|e| {
+            error(
+                "Invalid operand",
+                format!("Unsuitable value for unary operand: {e}."),
+                operand.span,
+            )
+        })?;
+        if value.is_null() {
+            return Err(null_argument(span));
+        }
+        let (value, marks) = value.unmark();
+        let result = match op {
+            UnaryOp::Negate => value.as_number().map(|n| Value::number(n.neg())),
+            UnaryOp::Not => value.as_bool().map(|b| Value::bool(!b)),
+        };
+        Ok(result.unwrap_or_else(|| Value::unknown(want)).mark(marks))
+    }
+
+    /// A binary operator, and the whole chain of operators on its left side:
+    /// `1 + 1 + ... + 1` nests to the left as deep as it is long, so the chain
+    /// is walked with a loop rather than by recursion.
+    pub(super) fn eval_binary_chain(&mut self, expr: &Expr) -> EvalResult {
+        let mut spine: Vec<&Expr> = Vec::new();
+        let mut leftmost = expr;
+        while let ExprKind::Binary { lhs, .. } = &leftmost.kind {
+            spine.push(leftmost);
+            leftmost = lhs;
+        }
+        let mut acc = self.eval(leftmost);
+        for node in spine.into_iter().rev() {
+            let ExprKind::Binary {
+                op,
+                op_span: _,
+                lhs,
+                rhs,
+            } = &node.kind
+            else {
+                continue;
+            };
+            self.tick(node.span)?;
+            let rhs_result = self.eval(rhs);
+            acc = binary(*op, acc, lhs, rhs_result, rhs, node.span);
+        }
+        acc
+    }
+}
+
+/// One binary operation on evaluated operands; an operand's errors are kept
+/// as `Err` so that `&&` and `||` can drop those of an operand that did not
+/// decide the result, as HCL does.
+fn binary(
+    op: BinaryOp,
+    lhs: EvalResult,
+    lhs_expr: &Expr,
+    rhs: EvalResult,
+    rhs_expr: &Expr,
+    span: Span,
+) -> EvalResult {
+    let param = match op {
+        BinaryOp::Or | BinaryOp::And => Type::Bool,
+        BinaryOp::Equal | BinaryOp::NotEqual => Type::Dynamic,
+        _ => Type::Number,
+    };
+    let unknown = || Value::unknown(Type::Dynamic);
+    let lhs_given = lhs.as_ref().map_or_else(|_| unknown(), Clone::clone);
+    let rhs_given = rhs.as_ref().map_or_else(|_| unknown(), Clone::clone);
+    let mut diagnostics = Diagnostics::new();
+    let lhs_value = convert_to(&lhs_given, &param).map_err(|e| {
+        diagnostics.extend(error(
+            "Invalid operand",
+            format!("Unsuitable value for left operand: {e}."),
+            lhs_expr.span,
+        ));
+    });
+    let rhs_value = convert_to(&rhs_given, &param).map_err(|e| {
+        diagnostics.extend(error(
+            "Invalid operand",
+            format!("Unsuitable value for right operand: {e}."),
+            rhs_expr.span,
+        ));
+    });
+    let (Ok(lhs_value), Ok(rhs_value)) = (lhs_value, rhs_value) else {
+        return Err(with_operand_errors(diagnostics, lhs, rhs));
+    };
+
+    if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) {
+        if lhs.is_err() || rhs.is_err() {
+            return Err(with_operand_errors(diagnostics, lhs, rhs));
+        }
+        let equal = lhs_value.equals(&rhs_value);
+        return Ok(if op == BinaryOp::NotEqual {
+            not(equal)
+        } else {
+            equal
+        });
+    }
+
+    let (lhs_value, lhs_marks) = lhs_value.unmark();
+    let (rhs_value, rhs_marks) = rhs_value.unmark();
+    let marks = lhs_marks | rhs_marks;
+
+    if matches!(op, BinaryOp::And | BinaryOp::Or)
+        && let Some(forced) = short_circuit(op, &lhs_value, &rhs_value, &lhs, &rhs)
+    {
+        return forced.map(|value| value.mark(marks));
+    }
+    if lhs.is_err() || rhs.is_err() {
+        return Err(with_operand_errors(Diagnostics::new(), lhs, rhs));
+    }
+
+    if lhs_value.is_null() || rhs_value.is_null() {
+        return Err(null_argument(span));
+    }
+    let result_type = match op {
+        BinaryOp::Add
+        | BinaryOp::Subtract
+        | BinaryOp::Multiply
+        | BinaryOp::Divide
+        | BinaryOp::Modulo => Type::Number,
+        _ => Type::Bool,
+    };
+    if !lhs_value.is_known() || !rhs_value.is_known() {
+        return Ok(Value::unknown(result_type).mark(marks));
+    }
+    let result = match op {
+        BinaryOp::And | BinaryOp::Or => {
+            let (Some(a), Some(b)) = (lhs_value.as_bool(), rhs_value.as_bool()) else {
+                return Ok(Value::unknown(result_type).mark(marks));
+            };
+            Value::bool(if op == BinaryOp::And { a && b } else { a || b })
+        }
+        _ => {
+            let (Some(a), Some(b)) = (lhs_value.as_number(), rhs_value.as_number()) else {
+                return Ok(Value::unknown(result_type).mark(marks));
+            };
+            arithmetic(op, a, b).map_err(|message| {
+                error(
+                    OPERATION_FAILED,
+                    format!("Error during operation: {message}."),
+                    span,
+                )
+            })?
+        }
+    };
+    Ok(result.mark(marks))
+}
+
+/// HCL's short-circuit rule for `&&` and `||` (Terraform 1.12+): a known
+/// operand that decides the result wins, and only its own errors count.
+fn short_circuit(
+    op: BinaryOp,
+    lhs: &Value,
+    rhs: &Value,
+    lhs_result: &EvalResult,
+    rhs_result: &EvalResult,
+) -> Option<EvalResult> {
+    let decisive = op == BinaryOp::Or;
+    // cty's `True()` and `False()`: a null bool counts as false.
+    let is = |value: &Value, wanted: bool| {
+        value.is_known() && value.as_bool().unwrap_or(false) == wanted
+    };
+    let with_diagnostics = |value: Value, result: &EvalResult| match result {
+        Ok(_) => Ok(value),
+        Err(found) => Err(found.clone()),
+    };
+    let unknown_bool = || Value::unknown(Type::Bool);
+    if !lhs.is_known() && !rhs.is_known() {
+        return match lhs_result {
+            Ok(_) => Some(Ok(unknown_bool())),
+            Err(_) => None,
+        };
+    }
+    if is(lhs, decisive) {
+        return Some(with_diagnostics(Value::bool(decisive), lhs_result));
+    }
+    if is(rhs, decisive) {
+        return Some(with_diagnostics(Value::bool(decisive), rhs_result));
+    }
+    if !lhs.is_known() && is(rhs, !decisive) {
+        return Some(with_diagnostics(unknown_bool(), lhs_result));
+    }
+    if !rhs.is_known() && is(lhs, !decisive) {
+        return Some(with_diagnostics(unknown_bool(), rhs_result));
+    }
+    None
+}
+
+/// `!b` for the result of `==`, keeping unknowns and marks.
+fn not(value: Value) -> Value {
+    let (value, marks) = value.unmark();
+    match value.as_bool() {
+        Some(b) => Value::bool(!b).mark(marks),
+        None => value.mark(marks),
+    }
+}
+
+/// The arithmetic and comparison operators on known numbers, with cty's
+/// rules for zero and infinity.
+fn arithmetic(op: BinaryOp, a: &Number, b: &Number) -> Result<Value, &'static str> {
+    let inf_a = is_infinite(a);
+    let inf_b = is_infinite(b);
+    let zero = Number::from_i64(0);
+    Ok(match op {
+        BinaryOp::Add => {
+            if inf_a && inf_b && sign(a) != sign(b) {
+                return Err("can't compute sum of opposing infinities");
+            }
+            Value::number(a.add(b))
+        }
+        BinaryOp::Subtract => {
+            if inf_a && inf_b && sign(a) == sign(b) {
+                return Err("can't subtract infinity from itself");
+            }
+            Value::number(a.sub(b))
+        }
+        BinaryOp::Multiply => {
+            if (inf_a && *b == zero) || (inf_b && *a == zero) {
+                return Err("can't multiply zero by infinity");
+            }
+            Value::number(a.mul(b))
+        }
+        BinaryOp::Divide => {
+            if (*a == zero && *b == zero) || (inf_a && inf_b) {
+                return Err("can't divide zero by zero or infinity by infinity");
+            }
+            if *b == zero {
+                Value::number(infinity(sign(a) * sign(b)))
+            } else if inf_b {
+                Value::number(zero)
+            } else {
+                Value::number(a.div(b).map_err(|_| "can't divide by zero")?)
+            }
+        }
+        BinaryOp::Modulo => {
+            if inf_a || inf_b {
+                if (inf_a && *b == zero) || (inf_b && *a == zero) {
+                    return Err("can't use modulo with zero and infinity");
+                }
+                Value::number(a.mul(b))
+            } else if *b == zero {
+                Value::number(a.clone())
+            } else {
+                Value::number(a.rem(b).map_err(|_| "can't use modulo with zero")?)
+            }
+        }
+        BinaryOp::GreaterThan => Value::bool(a > b),
+        BinaryOp::GreaterThanOrEqual => Value::bool(a >= b),
+        BinaryOp::LessThan => Value::bool(a < b),
+        BinaryOp::LessThanOrEqual => Value::bool(a <= b),
+        BinaryOp::Or | BinaryOp::And | BinaryOp::Equal | BinaryOp::NotEqual => {
+            return Err("not an arithmetic operator");
+        }
+    })
+}
+
+// FIXME(number): use `Number`'s own infinity support once it has it.
+fn is_infinite(n: &Number) -> bool {
+    n.to_f64().is_infinite()
+}
+
+fn sign(n: &Number) -> i8 {
+    if n.to_f64().is_sign_negative() { -1 } else { 1 }
+}
+
+fn infinity(sign: i8) -> Number {
+    Number::from_f64(if sign < 0 {
+        f64::NEG_INFINITY
+    } else {
+        f64::INFINITY
+    })
+}
+
+fn null_argument(span: Span) -> Diagnostics {
+    error(
+        OPERATION_FAILED,
+        "Error during operation: argument must not be null.",
+        span,
+    )
+}
+
+/// `diagnostics` followed by the errors of the operands.
+fn with_operand_errors(
+    mut diagnostics: Diagnostics,
+    lhs: EvalResult,
+    rhs: EvalResult,
+) -> Diagnostics {
+    for result in [lhs, rhs] {
+        if let Err(found) = result {
+            diagnostics.extend(found);
+        }
+    }
+    diagnostics
+}

@@ -1,0 +1,417 @@
+//! Functions that need the evaluator itself: `try`, `can`, `type`, `convert`,
+//! `templatefile` and `templatestring` (their table entries only document them).
+
+use std::path::Path;
+
+use terrace_syntax::{Expr, ExprKind, FunctionCall, Literal, SourceMap, Span, Template};
+use terrace_types::{Key, Type, Value};
+
+use super::function_call::{call_error, check_arity};
+use super::traversal::{get_attr, index};
+use super::{Ctx, EvalResult, convert_to, error};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::functions::CallError;
+use crate::references::{Reference, references};
+use crate::scope::Scope;
+use terrace_syntax::TraversalStep;
+
+/// The console's `type(x)`, when `expr` is exactly that call.
+pub(super) fn as_type_call(expr: &Expr) -> Option<&FunctionCall> {
+    match &expr.strip_parens().kind {
+        ExprKind::FunctionCall(call) if matches!(call.name.as_str(), "type" | "core::type") => {
+            Some(call)
+        }
+        _ => None,
+    }
+}
+
+impl Ctx<'_> {
+    /// Evaluates a call to one of the special functions, by its table name.
+    pub(super) fn special_form(
+        &mut self,
+        name: &str,
+        function_call: &FunctionCall,
+        span: Span,
+    ) -> Option<EvalResult> {
+        let result = match name {
+            "try" => self.eval_try(function_call, span),
+            "can" => self.eval_can(function_call),
+            "type" => Err(error(
+                "Invalid use of type function",
+                "The console-only \"type\" function cannot be used as part of an expression.",
+                span,
+            )),
+            "convert" => self.eval_convert(function_call, span),
+            "templatefile" => self.eval_templatefile(function_call, span),
+            "templatestring" => self.eval_templatestring(function_call, span),
+            _ => return None,
+        };
+        Some(result)
+    }
+
+    /// `type(x)` at the top of a console line: the type of `x`.
+    pub(super) fn eval_type_call(
+        &mut self,
+        function_call: &FunctionCall,
+    ) -> Result<Type, Diagnostics> {
+        self.special_arity(function_call)?;
+        let value = self.eval(&function_call.args[0])?;
+        Ok(value.ty().clone())
+    }
+
+    /// Checks the arity of a special function against its table entry.
+    fn special_arity(&self, function_call: &FunctionCall) -> Result<(), Diagnostics> {
+        if function_call.expand_final.is_some() {
+            return Err(error(
+                "Invalid expanding argument value",
+                format!(
+                    "The function \"{}\" does not accept an expanded argument (...).",
+                    function_call.name.as_str()
+                ),
+                function_call
+                    .expand_final
+                    .unwrap_or(function_call.close_paren),
+            ));
+        }
+        match self.evaluator.functions().get(function_call.name.as_str()) {
+            Some(function) => check_arity(function, function_call, function_call.args.len(), None),
+            None => Ok(()),
+        }
+    }
+
+    /// `try(a, b, ...)`: the first argument that evaluates without errors.
+    fn eval_try(&mut self, function_call: &FunctionCall, span: Span) -> EvalResult {
+        self.special_arity(function_call)?;
+        if function_call.args.is_empty() {
+            return Err(error(
+                "Error in function call",
+                "Call to function \"try\" failed: at least one argument is required.",
+                span,
+            ));
+        }
+        let mut failures = Diagnostics::new();
+        for arg in &function_call.args {
+            if self.depends_on_unknowns(arg) {
+                return Ok(Value::unknown(Type::Dynamic));
+            }
+            match self.eval(arg) {
+                Ok(value) => return Ok(value),
+                Err(found) => failures.extend(found),
+            }
+        }
+        let mut detail =
+            String::from("Call to function \"try\" failed: no expression succeeded:\n");
+        for failure in &failures {
+            detail.push_str(&format!("- {}\n  {}\n", failure.summary, failure.detail));
+        }
+        detail.push_str("At least one expression must produce a successful result.");
+        let mut diagnostic = Diagnostic::error("Error in function call", detail, span);
+        for failure in failures {
+            diagnostic = diagnostic.with_label(failure.span, failure.summary);
+        }
+        Err(diagnostic.into())
+    }
+
+    /// `can(x)`: whether `x` evaluates without errors.
+    fn eval_can(&mut self, function_call: &FunctionCall) -> EvalResult {
+        self.special_arity(function_call)?;
+        let arg = &function_call.args[0];
+        if self.depends_on_unknowns(arg) {
+            return Ok(Value::unknown(Type::Bool));
+        }
+        Ok(Value::bool(self.eval(arg).is_ok()))
+    }
+
+    /// Whether a value `expr` refers to is not wholly known yet (then `try` and
+    /// `can` cannot tell whether it will succeed).
+    fn depends_on_unknowns(&mut self, expr: &Expr) -> bool {
+        references(expr)
+            .iter()
+            .filter_map(|reference| self.resolve(reference))
+            .any(|value| !value.is_wholly_known())
+    }
+
+    /// The value a reference stands for, when it can be found without errors.
+    fn resolve(&self, reference: &Reference) -> Option<Value> {
+        let mut value = match self.local(reference.root()) {
+            Some(value) => value.clone(),
+            None => self.scope.get(reference.root())?.clone(),
+        };
+        for step in reference.steps() {
+            value = match step {
+                TraversalStep::Attr { name, span } => get_attr(&value, name, *span).ok()?,
+                TraversalStep::Index { key, span } => {
+                    let key = match key {
+                        terrace_syntax::IndexKey::Number(n) => {
+                            Value::number(terrace_types::Number::parse(n).ok()?)
+                        }
+                        terrace_syntax::IndexKey::String(s) => Value::string(&**s),
+                    };
+                    index(&value, &key, *span).ok()?
+                }
+            };
+        }
+        Some(value)
+    }
+
+    /// `convert(value, type)`: the second argument is a type constraint, not a value.
+    fn eval_convert(&mut self, function_call: &FunctionCall, span: Span) -> EvalResult {
+        self.special_arity(function_call)?;
+        let value = self.eval(&function_call.args[0])?;
+        let constraint = crate::type_expr::type_constraint(&function_call.args[1])?;
+        let arg_spans = [function_call.args[0].span, function_call.args[1].span];
+        let converted = crate::functions::call_convert(value, &constraint.ty)
+            .map_err(|e| call_error(e, function_call, &arg_spans, span))?;
+        Ok(constraint.apply_defaults(&converted))
+    }
+
+    /// `templatefile(path, vars)`: renders a template file with only `vars` in scope.
+    fn eval_templatefile(&mut self, function_call: &FunctionCall, span: Span) -> EvalResult {
+        self.special_arity(function_call)?;
+        if let Some(outer) = self.template_function {
+            return Err(error(
+                "Error in function call",
+                format!(
+                    "Call to function \"templatefile\" failed: cannot recursively call templatefile from inside {outer} call."
+                ),
+                span,
+            ));
+        }
+        let arg_spans = [function_call.args[0].span, function_call.args[1].span];
+        let fail = |index: usize, param: &'static str, message: String| {
+            call_error(
+                CallError::InvalidArgument {
+                    index,
+                    param,
+                    message,
+                },
+                function_call,
+                &arg_spans,
+                span,
+            )
+        };
+        let path = self.eval(&function_call.args[0])?;
+        let path = convert_to(&path, &Type::String).map_err(|e| fail(0, "path", e.to_string()))?;
+        if path.is_null() {
+            return Err(fail(0, "path", "argument must not be null".into()));
+        }
+        let vars = self.eval(&function_call.args[1])?;
+        let (path, path_marks) = path.unmark_deep();
+        let Some(path) = path.as_str() else {
+            return Ok(Value::unknown(Type::Dynamic).mark(path_marks));
+        };
+        let full_path = self.evaluator.context().base_dir.join(path);
+        let src =
+            read_template_file(&full_path, path).map_err(|message| fail(0, "path", message))?;
+        let template = terrace_syntax::parse_template(&src).map_err(|e| {
+            let at = location(&src, path, e.span());
+            fail(0, "path", format!("{at}: {}; {}", e.summary(), e.detail()))
+        })?;
+        self.render_template_function(
+            "templatefile",
+            &template,
+            &src,
+            path,
+            vars,
+            span,
+            &arg_spans,
+            function_call,
+        )
+        .map(|value| value.mark(path_marks))
+    }
+
+    /// `templatestring(ref, vars)`: renders a template held in a string value.
+    fn eval_templatestring(&mut self, function_call: &FunctionCall, span: Span) -> EvalResult {
+        self.special_arity(function_call)?;
+        if let Some(outer) = self.template_function {
+            return Err(error(
+                "Error in function call",
+                format!(
+                    "Call to function \"templatestring\" failed: cannot call templatestring from inside {outer} call."
+                ),
+                span,
+            ));
+        }
+        let arg_spans = [function_call.args[0].span, function_call.args[1].span];
+        let fail = |index: usize, param: &'static str, message: String| {
+            call_error(
+                CallError::InvalidArgument {
+                    index,
+                    param,
+                    message,
+                },
+                function_call,
+                &arg_spans,
+                span,
+            )
+        };
+        let template_expr = &function_call.args[0];
+        match &template_expr.strip_parens().kind {
+            ExprKind::ScopeTraversal { .. } | ExprKind::RelativeTraversal { .. } => {}
+            ExprKind::Literal(Literal::String(_)) | ExprKind::Template(_) => {
+                return Err(fail(
+                    0,
+                    "template",
+                    "invalid template expression: templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does not support providing a literal template; consider using a template string expression instead".into(),
+                ));
+            }
+            _ => {
+                return Err(fail(
+                    0,
+                    "template",
+                    "invalid template expression: must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax".into(),
+                ));
+            }
+        }
+        let text = self.eval(template_expr)?;
+        let text =
+            convert_to(&text, &Type::String).map_err(|e| fail(0, "template", e.to_string()))?;
+        if text.is_null() {
+            return Err(fail(0, "template", "argument must not be null".into()));
+        }
+        let vars = self.eval(&function_call.args[1])?;
+        let (text, marks) = text.unmark_deep();
+        let Some(src) = text.as_str() else {
+            return Ok(Value::unknown(Type::Dynamic).mark(marks));
+        };
+        let template = terrace_syntax::parse_template(src).map_err(|e| {
+            fail(
+                0,
+                "template",
+                format!("invalid template: {}; {}", e.summary(), e.detail()),
+            )
+        })?;
+        self.render_template_function(
+            "templatestring",
+            &template,
+            src,
+            "<template>",
+            vars,
+            span,
+            &arg_spans,
+            function_call,
+        )
+        .map(|value| value.mark(marks))
+    }
+
+    /// Renders `template` for `templatefile`/`templatestring` with only `vars` in scope.
+    #[allow(clippy::too_many_arguments)]
+    fn render_template_function(
+        &mut self,
+        function_name: &'static str,
+        template: &Template,
+        src: &str,
+        origin: &str,
+        vars: Value,
+        span: Span,
+        arg_spans: &[Span],
+        function_call: &FunctionCall,
+    ) -> EvalResult {
+        let fail = |message: String| {
+            call_error(
+                CallError::InvalidArgument {
+                    index: 1,
+                    param: "vars",
+                    message,
+                },
+                function_call,
+                arg_spans,
+                span,
+            )
+        };
+        if vars.is_null() {
+            return Err(fail("argument must not be null".into()));
+        }
+        let (vars, vars_marks) = vars.unmark();
+        if !(vars.ty().is_map() || vars.ty().is_object() || vars.ty().is_dynamic()) {
+            return Err(fail("invalid vars value: must be a map".into()));
+        }
+        if !vars.is_wholly_known() {
+            return Ok(Value::unknown(Type::Dynamic).mark(vars_marks));
+        }
+        let mut scope = Scope::new();
+        if let Some(attrs) = vars.as_attrs() {
+            for (name, value) in attrs {
+                if !is_identifier(name) {
+                    return Err(fail(format!(
+                        "invalid template variable name \"{name}\": must start with a letter, followed by zero or more letters, digits, and underscores"
+                    )));
+                }
+                scope.insert(Key::clone(name), value.clone());
+            }
+        }
+        for reference in crate::references::template_references(template) {
+            if !scope.contains(reference.root()) {
+                let at = if function_name == "templatefile" {
+                    format!(
+                        "\"{}\", referenced at {}",
+                        reference.root(),
+                        location(src, origin, reference.traversal.root.span)
+                    )
+                } else {
+                    format!("\"{}\"", reference.root())
+                };
+                return Err(fail(format!("vars map does not contain key {at}")));
+            }
+        }
+        let mut inner = Ctx::new(self.evaluator, &scope);
+        inner.template_function = Some(function_name);
+        inner.steps_until_check = self.steps_until_check;
+        let result = inner.render(template);
+        result
+            .map(|value| value.mark(vars_marks))
+            .map_err(|found| relocate(found, src, origin, span))
+    }
+}
+
+/// Diagnostics from inside a template source moved to the call's span, with a
+/// label saying where in the template they arose.
+fn relocate(diagnostics: Diagnostics, src: &str, origin: &str, span: Span) -> Diagnostics {
+    Diagnostics(
+        diagnostics
+            .into_iter()
+            .map(|mut diagnostic| {
+                let at = location(src, origin, diagnostic.span);
+                diagnostic.span = span;
+                diagnostic.labels = vec![(span, format!("in {at}"))];
+                diagnostic
+            })
+            .collect(),
+    )
+}
+
+/// `file:line,col-col` as HCL writes a source range.
+fn location(src: &str, origin: &str, span: Span) -> String {
+    let map = SourceMap::new(src);
+    let (start, end) = map.span_locations(span);
+    if start.line == end.line {
+        format!("{origin}:{},{}-{}", start.line, start.column, end.column)
+    } else {
+        format!(
+            "{origin}:{},{}-{},{}",
+            start.line, start.column, end.line, end.column
+        )
+    }
+}
+
+/// Reads a template file, with Terraform's messages.
+fn read_template_file(full_path: &Path, given: &str) -> Result<String, String> {
+    match std::fs::read(full_path) {
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
+            format!("contents of {given} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead")
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!(
+            "no file exists at \"{given}\"; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource"
+        )),
+        Err(e) => Err(format!("failed to read {given}: {e}")),
+    }
+}
+
+/// An HCL identifier: a letter or `_`, then letters, digits, `_` and `-`.
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|first| first.is_alphabetic() || first == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}

@@ -1,0 +1,44 @@
+//! Templates in expressions: `terrace-template` renders them through this `Interpreter`.
+
+use terrace_syntax::{Expr, Ident, Template};
+use terrace_template::Interpreter;
+use terrace_types::Value;
+
+use super::{Ctx, EvalResult};
+use crate::diagnostic::Diagnostics;
+
+impl Ctx<'_> {
+    /// Renders a template (a lone interpolation gives its value unconverted).
+    pub(super) fn render(&mut self, template: &Template) -> EvalResult {
+        terrace_template::render(template, self)
+    }
+}
+
+impl Interpreter for Ctx<'_> {
+    type Error = Diagnostics;
+
+    fn eval(&mut self, expr: &Expr) -> Result<Value, Diagnostics> {
+        Ctx::eval(self, expr)
+    }
+
+    fn push_scope(&mut self) {
+        self.template_scopes.push(self.locals.len());
+    }
+
+    fn bind(&mut self, name: &Ident, value: Value) {
+        let start = self.template_scopes.last().copied().unwrap_or(0);
+        match self.locals[start..]
+            .iter_mut()
+            .find(|(bound, _)| *bound == name.name)
+        {
+            Some(slot) => slot.1 = value,
+            None => self.locals.push((name.name.clone(), value)),
+        }
+    }
+
+    fn pop_scope(&mut self) {
+        if let Some(start) = self.template_scopes.pop() {
+            self.locals.truncate(start);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! Long operator chains evaluate without exhausting a small stack.
+
+use terrace_eval::{Evaluator, Scope};
+
+/// Runs `f` on a thread with a 2 MiB stack, the size of a default spawned thread.
+fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(2 * 1024 * 1024)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn ten_thousand_term_sum() {
+    let n = on_small_stack(|| {
+        let src = vec!["1"; 10_000].join(" + ");
+        let expr = terrace_syntax::parse_expr(&src).unwrap();
+        let value = Evaluator::new().eval(&expr, &Scope::new()).unwrap();
+        value.as_number().and_then(|n| n.to_i64())
+    });
+    assert_eq!(n, Some(10_000));
+}
+
+#[test]
+fn long_mixed_chain_with_logic() {
+    let value = on_small_stack(|| {
+        let src = vec!["true"; 5_000].join(" && ") + " || false";
+        let expr = terrace_syntax::parse_expr(&src).unwrap();
+        Evaluator::new()
+            .eval(&expr, &Scope::new())
+            .unwrap()
+            .as_bool()
+    });
+    assert_eq!(value, Some(true));
+}
+
+#[test]
+fn deepest_nesting_the_parser_allows() {
+    let result = on_small_stack(|| {
+        let depth = terrace_syntax::MAX_DEPTH as usize - 2;
+        let src = "[".repeat(depth) + "1" + &"]".repeat(depth);
+        let expr = terrace_syntax::parse_expr(&src).unwrap();
+        Evaluator::new().eval(&expr, &Scope::new()).is_ok()
+    });
+    assert!(result);
+}
