@@ -181,6 +181,32 @@ impl Value {
         Value { ty, repr, marks }
     }
 
+    /// Takes the value apart into its type, data and marks (see [`Value::from_parts`]).
+    pub fn into_parts(self) -> (Type, Repr, Marks) {
+        (self.ty, self.repr, self.marks)
+    }
+
+    /// This map with `key` set to `value` (which must have the map's element type),
+    /// updating the map in place when nothing else shares it. Other values are
+    /// returned unchanged.
+    pub fn map_insert(self, key: impl Into<Key>, value: Value) -> Value {
+        match (self.ty, self.repr) {
+            (ty @ Type::Map(_), Repr::Attrs(mut attrs)) => {
+                attrs.insert(nfc_key(key.into()), value);
+                Value {
+                    ty,
+                    repr: Repr::Attrs(attrs),
+                    marks: self.marks,
+                }
+            }
+            (ty, repr) => Value {
+                ty,
+                repr,
+                marks: self.marks,
+            },
+        }
+    }
+
     /// The value's type.
     pub fn ty(&self) -> &Type {
         &self.ty

@@ -16,3 +16,4 @@ mod optional;
 mod sets;
 mod types;
 mod unify;
+mod values;
