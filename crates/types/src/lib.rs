@@ -1,6 +1,25 @@
 //! terrace-types: cty-compatible types and values for the HCL2 expression language.
 //!
 //! Not for: parsing source text (`terrace-syntax`) or evaluating expressions (`terrace-eval`).
+//!
+//! - [`Type`] and [`Value`] (known, null or unknown, with [`Marks`] such as sensitive);
+//!   strings are NFC-normalised, collections are persistent (`im`), sets keep cty's order.
+//! - [`convert`] applies Terraform's conversion rules, [`unify`] finds the common type of
+//!   several values, [`TypeConstraint`] adds optional attributes' defaults.
+//! - [`Value::equals`] is the `==` operator; [`format_value`] and [`format_type`] print
+//!   values and types exactly as `terraform console` does; [`to_json`] is `jsonencode`.
+//!
+//! ```
+//! use terrace_types::{Type, Value, convert, format_value};
+//!
+//! # fn main() -> Result<(), terrace_types::ConvertError> {
+//! // `["a", 1, "b"]` given for a `list(any)` becomes a list of strings.
+//! let tuple = Value::tuple([Value::string("a"), Value::int(1), Value::string("b")]);
+//! let list = convert(&tuple, &Type::list(Type::Dynamic))?;
+//! assert_eq!(format_value(&list), "tolist([\n  \"a\",\n  \"1\",\n  \"b\",\n])");
+//! # Ok(())
+//! # }
+//! ```
 
 mod conformance;
 mod convert;
