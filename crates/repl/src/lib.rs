@@ -1,1 +1,105 @@
-//! terrace-repl: the `terrace` console.
+//! terrace-repl: the `terrace` console — interactive, `-e EXPR`, piped stdin, and `terrace check`.
+//!
+//! Not for: language semantics (parsing is `terrace-syntax`, evaluation and
+//! functions are `terrace-eval`, values and their printing are `terrace-types`).
+//! This crate only reads input, asks those crates, and prints.
+//!
+//! ```no_run
+//! use terrace_repl::{Reply, Session};
+//!
+//! let mut session = Session::standalone();
+//! if let Ok(Reply::Value(text)) = session.run("1 + 1") {
+//!     assert_eq!(text, "2");
+//! }
+//! ```
+
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+// Diagnostics are rare and user-facing: their size on the error path does not matter.
+#![allow(clippy::result_large_err)]
+
+mod args;
+mod batch;
+mod check;
+mod commands;
+mod console;
+mod diagnostics;
+mod engine;
+mod helper;
+mod highlight;
+mod history;
+mod input;
+mod output;
+mod session;
+mod theme;
+
+use std::io::IsTerminal as _;
+use std::process::ExitCode;
+
+pub use args::{Args, ArgsError, Mode, USAGE};
+pub use check::{CheckSummary, check_paths};
+pub use diagnostics::{Problem, Report};
+pub use engine::Context;
+pub use helper::complete;
+pub use history::History;
+pub use input::{Chunk, needs_more, split_inputs};
+pub use session::{OutputFormat, Reply, Session};
+pub use theme::{Class, Theme};
+
+/// Run `terrace` with parsed arguments; the exit code is 0 on success, 1 when an
+/// input or a checked file had an error.
+pub fn run(args: Args) -> ExitCode {
+    let no_color = args.no_color || std::env::var_os("NO_COLOR").is_some();
+    let out_theme = Theme::new(!no_color && std::io::stdout().is_terminal());
+    let err_theme = Theme::new(!no_color && std::io::stderr().is_terminal());
+    let printer = output::Printer::new(out_theme, err_theme);
+    let ok = match args.mode {
+        Mode::Help => {
+            print!("{USAGE}");
+            true
+        }
+        Mode::Version => {
+            println!("terrace {}", env!("CARGO_PKG_VERSION"));
+            true
+        }
+        Mode::Check => {
+            let summary = check_paths(&args.paths);
+            for report in &summary.reports {
+                printer.report(report);
+            }
+            summary.n_errors == 0
+        }
+        Mode::Console => {
+            let context = Context {
+                dir: args
+                    .dir
+                    .clone()
+                    .unwrap_or_else(|| std::path::PathBuf::from(".")),
+                vars: args.vars.clone(),
+                var_files: args.var_files.clone(),
+            };
+            let format = if args.json {
+                OutputFormat::Json
+            } else {
+                OutputFormat::Console
+            };
+            let mut session = Session::new(context, format);
+            if !args.exprs.is_empty() {
+                batch::run_exprs(&mut session, &args.exprs, &printer)
+            } else if std::io::stdin().is_terminal() {
+                let history = if args.no_history {
+                    History::new(None)
+                } else {
+                    History::new(args.history.clone().or_else(History::default_path))
+                };
+                console::run(session, &history, &printer)
+            } else {
+                batch::run_stdin(&mut session, &printer)
+            }
+        }
+    };
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,153 @@
+//! `terrace check PATH...`: parse configuration files and directories and report every syntax error.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use terrace_syntax::parse_body;
+
+use crate::diagnostics::{Problem, Report};
+
+/// The outcome of checking some paths.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckSummary {
+    /// How many files were parsed.
+    pub n_files: usize,
+    /// How many errors were found (syntax errors and unreadable files).
+    pub n_errors: usize,
+    /// One report per file with errors, in path order.
+    pub reports: Vec<Report>,
+}
+
+/// Whether `check` parses a file with this name: `.tf`, `.tfvars` and `.hcl`
+/// (which covers `.pkr.hcl`); `.tf.json` waits for the JSON syntax.
+pub fn is_checked_file(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|name| name.to_str()) else {
+        return false;
+    };
+    name.ends_with(".tf") || name.ends_with(".tfvars") || name.ends_with(".hcl")
+}
+
+/// Parse every checked file under `paths` (files are parsed whatever their name).
+/// Directories are walked in name order, skipping hidden ones (`.git`, `.terraform`).
+pub fn check_paths(paths: &[PathBuf]) -> CheckSummary {
+    let mut summary = CheckSummary::default();
+    for path in paths {
+        match fs::metadata(path) {
+            Ok(metadata) if metadata.is_dir() => walk(path, &mut summary),
+            Ok(_) => check_file(path, &mut summary),
+            Err(error) => fail(
+                path,
+                &format!("cannot read {}: {error}", path.display()),
+                &mut summary,
+            ),
+        }
+    }
+    summary
+}
+
+fn walk(dir: &Path, summary: &mut CheckSummary) {
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let entries = match fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(error) => {
+                fail(
+                    &dir,
+                    &format!("cannot read {}: {error}", dir.display()),
+                    summary,
+                );
+                continue;
+            }
+        };
+        let mut files = Vec::new();
+        let mut dirs = Vec::new();
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let hidden = entry
+                .file_name()
+                .to_str()
+                .is_some_and(|name| name.starts_with('.'));
+            match entry.file_type() {
+                Ok(kind) if kind.is_dir() && !hidden => dirs.push(path),
+                Ok(kind) if kind.is_file() && is_checked_file(&path) => files.push(path),
+                Ok(kind) if kind.is_symlink() && !hidden && is_checked_file(&path) => {
+                    files.push(path)
+                }
+                _ => {}
+            }
+        }
+        files.sort();
+        for file in &files {
+            check_file(file, summary);
+        }
+        dirs.sort();
+        // Depth first, in name order.
+        pending.extend(dirs.into_iter().rev());
+    }
+}
+
+fn check_file(path: &Path, summary: &mut CheckSummary) {
+    let bytes = match fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            fail(
+                path,
+                &format!("cannot read {}: {error}", path.display()),
+                summary,
+            );
+            return;
+        }
+    };
+    summary.n_files += 1;
+    let source = match String::from_utf8(bytes) {
+        Ok(source) => source,
+        Err(error) => {
+            let valid = error.utf8_error().valid_up_to();
+            let source = String::from_utf8_lossy(error.as_bytes()).into_owned();
+            let problem = Problem::error(
+                "Invalid character encoding",
+                "The file is not valid UTF-8; configuration files must be UTF-8.",
+            )
+            .at(terrace_syntax::Span::new(valid, valid + 1));
+            summary.n_errors += 1;
+            summary.reports.push(Report::new(
+                path.display().to_string(),
+                source,
+                vec![problem],
+            ));
+            return;
+        }
+    };
+    let (_, errors) = parse_body(&source);
+    if errors.is_empty() {
+        return;
+    }
+    summary.n_errors += errors.len();
+    let problems = errors.iter().map(Problem::from).collect();
+    summary
+        .reports
+        .push(Report::new(path.display().to_string(), source, problems));
+}
+
+fn fail(path: &Path, message: &str, summary: &mut CheckSummary) {
+    summary.n_errors += 1;
+    summary.reports.push(Report::new(
+        path.display().to_string(),
+        String::new(),
+        vec![Problem::error("Cannot read file", message)],
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checked_file_names() {
+        assert!(is_checked_file(Path::new("a/main.tf")));
+        assert!(is_checked_file(Path::new("x.auto.tfvars")));
+        assert!(is_checked_file(Path::new("p.pkr.hcl")));
+        assert!(!is_checked_file(Path::new("README.md")));
+        assert!(!is_checked_file(Path::new("main.tf.json")));
+    }
+}

@@ -1,0 +1,158 @@
+//! The thin adapter between the console and the language crates: evaluation, scope, functions, printing.
+//!
+//! Everything the console needs from `terrace-eval` and `terrace-types` goes
+//! through here, so the rest of the crate does not follow their APIs.
+
+use std::path::PathBuf;
+
+use terrace_eval::{ConsoleValue, Diagnostic, Diagnostics, Evaluator, RootKind, Scope};
+use terrace_syntax::{Expr, Span};
+use terrace_types::{Type, Value};
+
+use crate::diagnostics::Problem;
+
+/// Where the module context comes from.
+#[derive(Clone, Debug, Default)]
+pub struct Context {
+    /// The module directory.
+    pub dir: PathBuf,
+    /// `--var NAME=VALUE` assignments.
+    pub vars: Vec<(String, String)>,
+    /// `--var-file` files.
+    pub var_files: Vec<PathBuf>,
+}
+
+/// A function's documentation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionDoc {
+    /// `name(param type, ...) type`.
+    pub signature: String,
+    /// The description paragraph.
+    pub description: String,
+}
+
+/// What a console line evaluated to.
+#[derive(Clone, Debug)]
+pub enum Evaluated {
+    /// A value.
+    Value(Value),
+    /// The type `type(x)` asked for.
+    Type(Type),
+}
+
+/// The language, as the console sees it: an evaluator and the named values in scope.
+pub struct Engine {
+    evaluator: Evaluator,
+    scope: Scope,
+}
+
+impl Engine {
+    /// An engine for `context`: Terraform's named values for an empty
+    /// configuration (module loading does not exist yet, so `var.*` is empty),
+    /// with functions resolving relative paths against the module directory.
+    pub fn new(context: &Context) -> Engine {
+        let mut evaluator = Evaluator::new();
+        evaluator.context_mut().base_dir = context.dir.clone();
+        Engine {
+            evaluator,
+            scope: Scope::terraform(),
+        }
+    }
+
+    /// Evaluate a console line: `type(x)` gives a type.
+    pub fn eval_console(&self, expr: &Expr) -> Result<Evaluated, Vec<Problem>> {
+        match self.evaluator.eval_console(expr, &self.scope) {
+            Ok(ConsoleValue::Value(value)) => Ok(Evaluated::Value(value)),
+            Ok(ConsoleValue::Type(ty)) => Ok(Evaluated::Type(ty)),
+            Err(diagnostics) => Err(problems(diagnostics)),
+        }
+    }
+
+    /// Evaluate an expression to a value.
+    pub fn eval(&self, expr: &Expr) -> Result<Value, Vec<Problem>> {
+        self.evaluator.eval(expr, &self.scope).map_err(problems)
+    }
+
+    /// Bind `name` to `value` as a plain variable, for the rest of the session.
+    pub fn bind(&mut self, name: &str, value: Value) {
+        self.scope.insert(name, value);
+    }
+
+    /// Whether `name` is a Terraform named-value root (`var`, `local`, `path`, ...).
+    pub fn is_namespace(&self, name: &str) -> bool {
+        self.scope.kind(name) == Some(RootKind::Namespace)
+    }
+
+    /// The names of every function, in order.
+    pub fn function_names(&self) -> Vec<&'static str> {
+        self.evaluator.functions().names().collect()
+    }
+
+    /// The documentation of function `name`.
+    pub fn function_doc(&self, name: &str) -> Option<FunctionDoc> {
+        let function = self.evaluator.functions().get(name)?;
+        Some(FunctionDoc {
+            signature: function.signature(),
+            description: function.description.to_string(),
+        })
+    }
+
+    /// The named values in scope: root name, value, and whether it is a namespace.
+    pub fn named_values(&self) -> Vec<(String, Value, bool)> {
+        self.scope
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.clone(), self.is_namespace(name)))
+            .collect()
+    }
+
+    /// The named values `expr` refers to, written as source (`var.a`, `local.b[0]`).
+    pub fn references(&self, expr: &Expr) -> Vec<String> {
+        terrace_eval::references(expr)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+}
+
+fn problems(diagnostics: Diagnostics) -> Vec<Problem> {
+    diagnostics.into_iter().map(problem).collect()
+}
+
+fn problem(diagnostic: Diagnostic) -> Problem {
+    let mut problem = Problem::error(diagnostic.summary, diagnostic.detail).at(diagnostic.span);
+    problem.warning = !matches!(diagnostic.severity, terrace_eval::Severity::Error);
+    problem.secondary = diagnostic.labels;
+    if let Some(suggestion) = diagnostic.suggestion {
+        let already_said = problem.detail.contains(&format!("\"{suggestion}\""));
+        if !already_said {
+            problem.suggestion = Some(format!("did you mean `{suggestion}`?"));
+        }
+    }
+    problem
+}
+
+/// How the console prints a value (`terraform console`'s format).
+pub fn format_value(value: &Value) -> String {
+    terrace_types::format_value(value)
+}
+
+/// How the console prints a type (`type(...)`, `:type`).
+pub fn format_type(ty: &Type) -> String {
+    terrace_types::format_type(ty)
+}
+
+/// A value as JSON text; unknown and sensitive values cannot be.
+pub fn format_json(value: &Value, span: Span) -> Result<String, Problem> {
+    terrace_types::to_json(value).map_err(|error| {
+        let place = if error.path.is_empty() {
+            "The value".to_string()
+        } else {
+            format!("The element at {}", error.path)
+        };
+        Problem::error(
+            "Value cannot be shown as JSON",
+            format!("{place} cannot be shown as JSON: {}.", error.message),
+        )
+        .at(span)
+    })
+}

@@ -1,0 +1,207 @@
+//! The rustyline `Helper`: completion of names and commands, highlighting as you type.
+//!
+//! Multi-line input is not decided here: rustyline's validator would continue
+//! the input on a new line without a prompt, while the console wants a `... `
+//! prompt on each continuation line. So the console loop asks
+//! [`crate::input::needs_more`] (the parser's "incomplete" verdict) after each
+//! line, and the validator accepts every line.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use rustyline::completion::{Completer, Pair};
+use rustyline::highlight::{CmdKind, Highlighter};
+use rustyline::hint::Hinter;
+use rustyline::validate::Validator;
+use rustyline::{Context, Helper};
+use terrace_types::Value;
+
+use crate::commands::COMMANDS;
+use crate::highlight;
+use crate::session::Session;
+use crate::theme::{Class, Theme};
+
+/// The console's rustyline helper.
+pub struct ConsoleHelper {
+    session: Rc<RefCell<Session>>,
+    theme: Theme,
+}
+
+impl ConsoleHelper {
+    /// A helper that completes from `session` and colours with `theme`.
+    pub fn new(session: Rc<RefCell<Session>>, theme: Theme) -> ConsoleHelper {
+        ConsoleHelper { session, theme }
+    }
+}
+
+impl Helper for ConsoleHelper {}
+
+impl Completer for ConsoleHelper {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let Ok(session) = self.session.try_borrow() else {
+            return Ok((pos, Vec::new()));
+        };
+        Ok(complete(&session, line, pos))
+    }
+}
+
+/// The completions of the word before `pos` in `line`: where it starts, and the candidates.
+pub fn complete(session: &Session, line: &str, pos: usize) -> (usize, Vec<Pair>) {
+    let pos = pos.min(line.len());
+    let before = &line[..pos];
+    let trimmed = before.trim_start();
+    // A command name.
+    if let Some(name) = trimmed.strip_prefix(':') {
+        if !name.contains(char::is_whitespace) {
+            let start = pos - name.len() - 1;
+            let pairs = COMMANDS
+                .iter()
+                .filter(|spec| spec.name.starts_with(name))
+                .map(|spec| Pair {
+                    display: format!(":{}", spec.name),
+                    replacement: format!(":{} ", spec.name),
+                })
+                .collect();
+            return (start, pairs);
+        }
+        // `:doc NAME`: function names, without `(`.
+        if let Some(arg) = name.strip_prefix("doc").map(str::trim_start)
+            && !arg.contains(char::is_whitespace)
+            && name.len() > 3
+        {
+            let start = pos - arg.len();
+            let pairs = session
+                .function_names()
+                .into_iter()
+                .filter(|f| f.starts_with(arg))
+                .map(|f| Pair {
+                    display: f.to_string(),
+                    replacement: f.to_string(),
+                })
+                .collect();
+            return (start, pairs);
+        }
+    }
+    let word_len = before
+        .chars()
+        .rev()
+        .take_while(|&c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'))
+        .map(char::len_utf8)
+        .sum::<usize>();
+    let word = &before[pos - word_len..];
+    let word = word.trim_start_matches(['.', ':']);
+    let word_start = pos - word.len();
+    if word.is_empty() || word.starts_with(|c: char| c.is_ascii_digit()) {
+        return (pos, Vec::new());
+    }
+    if let Some((parent, partial)) = word.rsplit_once('.') {
+        // Attributes of a known value.
+        let path: Vec<&str> = parent.split('.').collect();
+        let start = pos - partial.len();
+        let Some(value) = session.lookup_path(&path) else {
+            return (start, Vec::new());
+        };
+        let pairs = attribute_names(&value)
+            .into_iter()
+            .filter(|name| name.starts_with(partial))
+            .map(|name| Pair {
+                display: name.clone(),
+                replacement: name,
+            })
+            .collect();
+        return (start, pairs);
+    }
+    let mut pairs: Vec<Pair> = Vec::new();
+    for name in session.function_names() {
+        if name.starts_with(word) {
+            pairs.push(Pair {
+                display: format!("{name}("),
+                replacement: format!("{name}("),
+            });
+        }
+    }
+    for (root, _, namespace) in session.named_values() {
+        if root.starts_with(word) {
+            // A namespace is used only with an attribute: `var.` is what to type.
+            let replacement = if namespace { format!("{root}.") } else { root };
+            pairs.push(Pair {
+                display: replacement.clone(),
+                replacement,
+            });
+        }
+    }
+    (word_start, pairs)
+}
+
+/// The attribute names (object) or keys (map) of a value.
+fn attribute_names(value: &Value) -> Vec<String> {
+    match value.as_attrs() {
+        Some(attrs) => attrs.keys().map(|key| key.to_string()).collect(),
+        None => Vec::new(),
+    }
+}
+
+impl Hinter for ConsoleHelper {
+    type Hint = String;
+}
+
+impl Validator for ConsoleHelper {}
+
+impl Highlighter for ConsoleHelper {
+    fn highlight<'l>(&self, line: &'l str, _pos: usize) -> Cow<'l, str> {
+        if !self.theme.is_color() {
+            return Cow::Borrowed(line);
+        }
+        Cow::Owned(self.theme.paint_spans(line, &highlight::input_spans(line)))
+    }
+
+    fn highlight_prompt<'b, 's: 'b, 'p: 'b>(
+        &'s self,
+        prompt: &'p str,
+        _default: bool,
+    ) -> Cow<'b, str> {
+        if !self.theme.is_color() {
+            return Cow::Borrowed(prompt);
+        }
+        Cow::Owned(self.theme.paint(Class::Prompt, prompt))
+    }
+
+    fn highlight_char(&self, _line: &str, _pos: usize, _kind: CmdKind) -> bool {
+        self.theme.is_color()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replacements(line: &str) -> (usize, Vec<String>) {
+        let session = Session::standalone();
+        let (start, pairs) = complete(&session, line, line.len());
+        (
+            start,
+            pairs.into_iter().map(|pair| pair.replacement).collect(),
+        )
+    }
+
+    #[test]
+    fn commands_complete_with_a_space() {
+        assert_eq!(replacements(":ty"), (0, vec![":type ".to_string()]));
+        assert_eq!(replacements("  :q"), (2, vec![":quit ".to_string()]));
+    }
+
+    #[test]
+    fn roots_complete_with_a_dot() {
+        let (start, got) = replacements("1 + lo");
+        assert_eq!(start, 4);
+        assert!(got.contains(&"local.".to_string()), "{got:?}");
+    }
+}

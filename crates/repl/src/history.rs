@@ -1,0 +1,242 @@
+//! The history file: one escaped entry a line, appended whole, never fatal.
+//!
+//! The default place is `$XDG_STATE_HOME/terrace/history`, or
+//! `~/.local/state/terrace/history`. Each entry is written with a single
+//! `write` to a file opened for appending, so two consoles at once interleave
+//! whole entries, and a write cut short (kill -9) leaves at most one partial
+//! last line, which the next load ignores and the next append closes off.
+//! Multi-line entries are stored on one line with `\n` and `\\` escapes.
+//! Entries starting with a space are not recorded.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// How many entries are loaded (the most recent ones).
+pub const MAX_ENTRIES: usize = 1000;
+
+/// When the file has this many lines, it is rewritten with the last [`MAX_ENTRIES`].
+const COMPACT_AT: usize = 10 * MAX_ENTRIES;
+
+/// The history file of a console.
+#[derive(Clone, Debug)]
+pub struct History {
+    path: Option<PathBuf>,
+}
+
+impl History {
+    /// A history kept in `path`; `None` keeps none.
+    pub fn new(path: Option<PathBuf>) -> History {
+        History { path }
+    }
+
+    /// The default file: `$XDG_STATE_HOME/terrace/history` or `~/.local/state/terrace/history`.
+    pub fn default_path() -> Option<PathBuf> {
+        let state = std::env::var_os("XDG_STATE_HOME")
+            .filter(|dir| !dir.is_empty() && Path::new(dir).is_absolute())
+            .map(PathBuf::from)
+            .or_else(|| {
+                std::env::var_os("HOME")
+                    .filter(|home| !home.is_empty())
+                    .map(|home| Path::new(&home).join(".local").join("state"))
+            })?;
+        Some(state.join("terrace").join("history"))
+    }
+
+    /// The file, if any.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The most recent entries, oldest first; empty when the file is missing or unreadable.
+    pub fn load(&self) -> Vec<String> {
+        let Some(path) = &self.path else {
+            return Vec::new();
+        };
+        let Ok(bytes) = fs::read(path) else {
+            return Vec::new();
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let mut entries: Vec<String> = Vec::new();
+        let mut lines = text.split('\n').peekable();
+        while let Some(line) = lines.next() {
+            // The last piece has no newline after it: empty, or a write cut short.
+            if lines.peek().is_none() {
+                break;
+            }
+            if let Some(entry) = decode(line) {
+                entries.push(entry);
+            }
+        }
+        if entries.len() > MAX_ENTRIES {
+            entries.drain(..entries.len() - MAX_ENTRIES);
+        }
+        entries
+    }
+
+    /// Append one entry. Errors are returned for the caller to ignore; entries
+    /// that are blank or start with a space are skipped.
+    pub fn append(&self, entry: &str) -> std::io::Result<()> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        if entry.trim().is_empty() || entry.starts_with(' ') {
+            return Ok(());
+        }
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir)?;
+        }
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .read(true)
+            .open(path)?;
+        let mut record = String::with_capacity(entry.len() + 2);
+        if !ends_with_newline(&mut file)? {
+            // Close off a line left partial by an interrupted write.
+            record.push('\n');
+        }
+        record.push_str(&encode(entry));
+        record.push('\n');
+        file.write_all(record.as_bytes())?;
+        drop(file);
+        self.compact_if_large(path);
+        Ok(())
+    }
+
+    /// Rewrite a file that has grown past [`COMPACT_AT`] lines with its last
+    /// entries, through a temporary file and a rename, so readers never see half a file.
+    fn compact_if_large(&self, path: &Path) {
+        let Ok(metadata) = fs::metadata(path) else {
+            return;
+        };
+        // Cheap test first: entries are rarely shorter than 4 bytes.
+        if metadata.len() < (COMPACT_AT * 4) as u64 {
+            return;
+        }
+        let Ok(bytes) = fs::read(path) else {
+            return;
+        };
+        if bytes.iter().filter(|&&b| b == b'\n').count() < COMPACT_AT {
+            return;
+        }
+        let entries = self.load();
+        let mut text = String::new();
+        for entry in &entries {
+            text.push_str(&encode(entry));
+            text.push('\n');
+        }
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        if fs::write(&tmp, text).is_ok() && fs::rename(&tmp, path).is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+    }
+}
+
+fn ends_with_newline(file: &mut File) -> std::io::Result<bool> {
+    let len = file.seek(SeekFrom::End(0))?;
+    if len == 0 {
+        return Ok(true);
+    }
+    file.seek(SeekFrom::Start(len - 1))?;
+    let mut last = [0u8; 1];
+    file.read_exact(&mut last)?;
+    Ok(last[0] == b'\n')
+}
+
+/// An entry on one line: `\` → `\\`, newline → `\n`, carriage return → `\r`.
+fn encode(entry: &str) -> String {
+    let mut out = String::with_capacity(entry.len());
+    for c in entry.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The entry a line holds; `None` for an empty line or a bad escape.
+fn decode(line: &str) -> Option<String> {
+    if line.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next()? {
+            '\\' => out.push('\\'),
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_path(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("terrace-history-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        dir.join("sub").join("history")
+    }
+
+    #[test]
+    fn round_trips_multi_line_entries() {
+        let path = temp_path("roundtrip");
+        let history = History::new(Some(path.clone()));
+        history.append("1 + 1").unwrap();
+        history.append("[for x in [1] :\n  x * 2]").unwrap();
+        history.append("\"a\\\\b\"").unwrap();
+        history.append(" secret").unwrap();
+        history.append("   ").unwrap();
+        assert_eq!(
+            history.load(),
+            ["1 + 1", "[for x in [1] :\n  x * 2]", "\"a\\\\b\""]
+        );
+        let _ = fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+    }
+
+    #[test]
+    fn partial_last_line_is_ignored_and_closed_off() {
+        let path = temp_path("partial");
+        let history = History::new(Some(path.clone()));
+        history.append("one").unwrap();
+        // A write cut short: no newline at the end.
+        OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap()
+            .write_all(b"tw")
+            .unwrap();
+        assert_eq!(history.load(), ["one"]);
+        history.append("three").unwrap();
+        assert_eq!(history.load(), ["one", "tw", "three"]);
+        let _ = fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+    }
+
+    #[test]
+    fn missing_file_and_no_path_are_empty() {
+        assert!(History::new(None).load().is_empty());
+        assert!(History::new(None).append("x").is_ok());
+        let path = temp_path("missing");
+        assert!(History::new(Some(path)).load().is_empty());
+    }
+
+    #[test]
+    fn bad_escapes_are_dropped() {
+        assert_eq!(decode("a\\qb"), None);
+        assert_eq!(decode("a\\"), None);
+        assert_eq!(decode(&encode("x\\n\ny")), Some("x\\n\ny".to_string()));
+    }
+}

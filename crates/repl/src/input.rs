@@ -1,0 +1,111 @@
+//! Telling complete input from incomplete input, and splitting piped text into complete inputs.
+
+use terrace_syntax::parse_expr;
+
+use crate::commands;
+
+/// Whether `src` is the start of an expression (or a command's expression) that
+/// more lines could complete: a bracket, brace, parenthesis, `for`, template
+/// directive or heredoc is still open, or the input stops after an operator.
+///
+/// The parser decides: its error must be of the incomplete kinds
+/// ([`terrace_syntax::ParseError::is_incomplete`]). Blank input is not incomplete.
+pub fn needs_more(src: &str) -> bool {
+    let Some(expr_src) = expression_part(src) else {
+        return false;
+    };
+    if is_blank(expr_src) {
+        return false;
+    }
+    match parse_expr(expr_src) {
+        Ok(_) => false,
+        Err(error) => error.is_incomplete(),
+    }
+}
+
+/// The part of an input line that is an expression: the whole line, or the
+/// argument of a command that takes one. `None` for commands without one.
+fn expression_part(src: &str) -> Option<&str> {
+    let trimmed = src.trim_start();
+    if trimmed.starts_with(':') {
+        return commands::expression_argument(trimmed);
+    }
+    Some(src)
+}
+
+/// Whether `src` holds nothing but whitespace and comments.
+pub fn is_blank(src: &str) -> bool {
+    let mut rest = src;
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            return true;
+        }
+        if rest.starts_with('#') || rest.starts_with("//") {
+            rest = rest.split_once('\n').map_or("", |(_, after)| after);
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            match after.split_once("*/") {
+                Some((_, after)) => rest = after,
+                None => return true,
+            }
+        } else {
+            return false;
+        }
+    }
+}
+
+/// One complete input taken from piped text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    /// The input's text, one or more lines (without the final newline).
+    pub text: String,
+    /// The 1-based line number of its first line.
+    pub line: usize,
+}
+
+/// Split `text` into complete inputs: every line starts a new input unless the
+/// input so far [`needs_more`], in which case the line continues it. Blank lines
+/// between inputs are skipped; an input still open at the end is returned as it
+/// is (so that its error gets reported).
+pub fn split_inputs(text: &str) -> Vec<Chunk> {
+    let mut chunks = Vec::new();
+    let mut current = String::new();
+    let mut start_line = 0;
+    for (idx, line) in text.lines().enumerate() {
+        if current.is_empty() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            start_line = idx + 1;
+        } else {
+            current.push('\n');
+        }
+        current.push_str(line);
+        if !needs_more(&current) {
+            chunks.push(Chunk {
+                text: std::mem::take(&mut current),
+                line: start_line,
+            });
+        }
+    }
+    if !current.is_empty() {
+        chunks.push(Chunk {
+            text: current,
+            line: start_line,
+        });
+    }
+    chunks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_detection() {
+        assert!(is_blank("  \n# c\n// d\n/* e */ "));
+        assert!(!is_blank("# c\n1"));
+        assert!(!needs_more(""));
+        assert!(!needs_more("# just a comment"));
+    }
+}

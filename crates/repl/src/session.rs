@@ -1,0 +1,421 @@
+//! `Session`: evaluates one input (an expression or a `:` command) to text or diagnostics, with no terminal involved.
+
+use std::fmt::Write as _;
+
+use terrace_syntax::{Expr, Span, parse_expr};
+use terrace_types::Value;
+
+use crate::commands::{self, COMMANDS};
+use crate::diagnostics::{Problem, Report};
+use crate::engine::{self, Context, Engine, Evaluated};
+use crate::input;
+
+/// What a successful input produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// A value, printed as `terraform console` prints it (or as JSON).
+    Value(String),
+    /// A type, as `:type` prints it.
+    Type(String),
+    /// Other text (help, lists).
+    Text(String),
+    /// Nothing to print (blank input).
+    Empty,
+    /// The user asked to leave.
+    Quit,
+}
+
+impl Reply {
+    /// The text to print, if any.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Reply::Value(text) | Reply::Type(text) | Reply::Text(text) => Some(text),
+            Reply::Empty | Reply::Quit => None,
+        }
+    }
+}
+
+/// How values are printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// `terraform console`'s format.
+    #[default]
+    Console,
+    /// JSON.
+    Json,
+}
+
+/// A console session: the evaluator, the module context and the `:let` bindings.
+pub struct Session {
+    engine: Engine,
+    format: OutputFormat,
+}
+
+/// Root names that `:let` may not take: Terraform's named-value roots.
+const RESERVED_ROOTS: &[&str] = &[
+    "var",
+    "local",
+    "module",
+    "data",
+    "path",
+    "terraform",
+    "count",
+    "each",
+    "self",
+    "resource",
+    "null",
+    "true",
+    "false",
+    "for",
+    "in",
+    "if",
+];
+
+impl Session {
+    /// A session for the module context `context`, printing values in `format`.
+    pub fn new(context: Context, format: OutputFormat) -> Session {
+        Session {
+            engine: Engine::new(&context),
+            format,
+        }
+    }
+
+    /// A session in the current directory with no variables, printing in the console format.
+    pub fn standalone() -> Session {
+        Session::new(Context::default(), OutputFormat::Console)
+    }
+
+    /// Evaluate one input: an expression, a `:` command, or `exit`.
+    /// On failure, the report points into `input`.
+    pub fn run(&mut self, input: &str) -> Result<Reply, Report> {
+        let trimmed = input.trim();
+        if input::is_blank(input) {
+            return Ok(Reply::Empty);
+        }
+        if trimmed == "exit" {
+            return Ok(Reply::Quit);
+        }
+        if trimmed.starts_with(':') {
+            return self.command(input);
+        }
+        let expr = parse_at(input, 0).map_err(|problem| report(input, vec![problem]))?;
+        let span = Span::new(0, input.len());
+        match self.engine.eval_console(&expr) {
+            Ok(Evaluated::Value(value)) => self
+                .print(&value, span)
+                .map_err(|problem| report(input, vec![problem])),
+            Ok(Evaluated::Type(ty)) => Ok(Reply::Type(engine::format_type(&ty))),
+            Err(problems) => Err(report(input, problems)),
+        }
+    }
+
+    /// Evaluate `src` as an expression and print it as the session's format says.
+    pub fn eval_to_text(&mut self, src: &str) -> Result<String, Report> {
+        match self.run(src)? {
+            Reply::Value(text) | Reply::Type(text) | Reply::Text(text) => Ok(text),
+            Reply::Empty | Reply::Quit => Ok(String::new()),
+        }
+    }
+
+    /// The names of the functions, in order.
+    pub fn function_names(&self) -> Vec<&'static str> {
+        self.engine.function_names()
+    }
+
+    /// The named values in scope (the module context's roots and the `:let`
+    /// bindings): name, value, and whether it is a namespace such as `var`
+    /// (used only as `var.NAME`).
+    pub fn named_values(&self) -> Vec<(String, Value, bool)> {
+        self.engine.named_values()
+    }
+
+    /// The value of a chain of names `root.attr.attr` if it is known in scope,
+    /// without calling any function (for completion).
+    pub fn lookup_path(&self, path: &[&str]) -> Option<Value> {
+        let (root, rest) = path.split_first()?;
+        let mut value = self
+            .named_values()
+            .into_iter()
+            .find(|(name, _, _)| name == root)
+            .map(|(_, value, _)| value)?;
+        for attr in rest {
+            value = value
+                .get_attr(attr)
+                .or_else(|| value.map_get(attr))?
+                .clone();
+        }
+        Some(value)
+    }
+
+    fn command(&mut self, input: &str) -> Result<Reply, Report> {
+        let (name, arg) = commands::split(input).unwrap_or(("", ""));
+        let arg_offset = input.len() - arg.len();
+        let Some(spec) = commands::find(name) else {
+            let mut problem = Problem::error(
+                "Unknown command",
+                format!("There is no console command `:{name}`; `:help` lists them."),
+            )
+            .at(Span::new(0, arg_offset.min(input.trim_end().len())));
+            problem.suggestion = suggest(name, COMMANDS.iter().map(|spec| spec.name))
+                .map(|best| format!("did you mean `:{best}`?"));
+            return Err(report(input, vec![problem]));
+        };
+        let fail = |problem: Problem| report(input, vec![problem]);
+        let need_arg = |what: &str| {
+            fail(
+                Problem::error(
+                    "Missing argument",
+                    format!(
+                        "`:{}` needs {what}: `:{} {}`.",
+                        spec.name, spec.name, spec.args
+                    ),
+                )
+                .at(Span::new(0, input.trim_end().len())),
+            )
+        };
+        match spec.name {
+            "help" => Ok(Reply::Text(commands::help_text())),
+            "quit" => Ok(Reply::Quit),
+            "type" => {
+                if input::is_blank(arg) {
+                    return Err(need_arg("an expression"));
+                }
+                let value = self
+                    .eval_at(arg, arg_offset)
+                    .map_err(|p| report(input, p))?;
+                Ok(Reply::Type(engine::format_type(value.ty())))
+            }
+            "json" => {
+                if input::is_blank(arg) {
+                    return Err(need_arg("an expression"));
+                }
+                let value = self
+                    .eval_at(arg, arg_offset)
+                    .map_err(|p| report(input, p))?;
+                let span = Span::new(arg_offset, input.len());
+                engine::format_json(&value, span)
+                    .map(Reply::Value)
+                    .map_err(fail)
+            }
+            "deps" => {
+                if input::is_blank(arg) {
+                    return Err(need_arg("an expression"));
+                }
+                let expr = parse_at(arg, arg_offset).map_err(|p| report(input, vec![p]))?;
+                Ok(Reply::Text(self.engine.references(&expr).join("\n")))
+            }
+            "doc" => {
+                let name = arg.trim().trim_end_matches("()").trim_end_matches('(');
+                if name.is_empty() {
+                    return Err(need_arg("a function name"));
+                }
+                match self.engine.function_doc(name) {
+                    Some(doc) => Ok(Reply::Text(format!(
+                        "{}\n\n{}",
+                        doc.signature, doc.description
+                    ))),
+                    None => Err(fail(unknown_function(
+                        name,
+                        Span::new(arg_offset, arg_offset + arg.trim_end().len()),
+                        self.function_names(),
+                    ))),
+                }
+            }
+            "funcs" => {
+                let prefix = arg.trim();
+                let names: Vec<&str> = self
+                    .function_names()
+                    .into_iter()
+                    .filter(|name| name.starts_with(prefix))
+                    .collect();
+                Ok(Reply::Text(names.join("\n")))
+            }
+            "vars" => {
+                let mut out = String::new();
+                for (name, value, namespace) in self.named_values() {
+                    if !namespace {
+                        let _ = writeln!(out, "{name}: {}", engine::format_type(value.ty()));
+                        continue;
+                    }
+                    for (attr, attr_value) in value.as_attrs().into_iter().flatten() {
+                        let ty = engine::format_type(attr_value.ty());
+                        let _ = writeln!(out, "{name}.{attr}: {ty}");
+                    }
+                }
+                Ok(Reply::Text(out.trim_end().to_string()))
+            }
+            "let" => self.let_command(input, arg, arg_offset),
+            "load" => {
+                let dir = arg.trim();
+                if dir.is_empty() {
+                    return Err(need_arg("a directory"));
+                }
+                Err(fail(
+                    Problem::error(
+                        "Module loading not available",
+                        "Loading a configuration directory is not implemented yet; `var.*` stays empty.",
+                    )
+                    .at(Span::new(arg_offset, arg_offset + arg.trim_end().len())),
+                ))
+            }
+            _ => Err(fail(
+                Problem::error("Unknown command", "").at(Span::new(0, input.len())),
+            )),
+        }
+    }
+
+    fn let_command(&mut self, input: &str, arg: &str, arg_offset: usize) -> Result<Reply, Report> {
+        let Some((name_part, expr_src)) = arg.split_once('=') else {
+            return Err(report(
+                input,
+                vec![
+                    Problem::error("Missing argument", "Write `:let NAME = EXPR`.")
+                        .at(Span::new(0, input.trim_end().len())),
+                ],
+            ));
+        };
+        let name = name_part.trim();
+        let name_start = arg_offset + (name_part.len() - name_part.trim_start().len());
+        let name_span = Span::new(name_start, name_start + name.len());
+        if !is_identifier(name) {
+            return Err(report(
+                input,
+                vec![
+                    Problem::error(
+                        "Invalid name",
+                        format!("`{name}` is not a valid name: use letters, digits, `_` and `-`, starting with a letter."),
+                    )
+                    .at(name_span),
+                ],
+            ));
+        }
+        if RESERVED_ROOTS.contains(&name) {
+            return Err(report(
+                input,
+                vec![
+                    Problem::error(
+                        "Reserved name",
+                        format!("`{name}` is a reserved name in Terraform expressions and cannot be bound."),
+                    )
+                    .at(name_span),
+                ],
+            ));
+        }
+        let expr_offset = arg_offset + name_part.len() + 1;
+        if input::is_blank(expr_src) {
+            return Err(report(
+                input,
+                vec![
+                    Problem::error("Missing expression", "Write `:let NAME = EXPR`.")
+                        .at(Span::new(expr_offset, input.len())),
+                ],
+            ));
+        }
+        let value = self
+            .eval_at(expr_src, expr_offset)
+            .map_err(|p| report(input, p))?;
+        let reply = self
+            .print(&value, Span::new(expr_offset, input.len()))
+            .map_err(|problem| report(input, vec![problem]))?;
+        self.engine.bind(name, value);
+        Ok(reply)
+    }
+
+    /// Parse and evaluate `src`, which starts `offset` bytes into the input.
+    fn eval_at(&self, src: &str, offset: usize) -> Result<Value, Vec<Problem>> {
+        let expr = parse_at(src, offset).map_err(|problem| vec![problem])?;
+        self.engine
+            .eval(&expr)
+            .map_err(|problems| shift_all(problems, offset))
+    }
+
+    fn print(&self, value: &Value, span: Span) -> Result<Reply, Problem> {
+        match self.format {
+            OutputFormat::Console => Ok(Reply::Value(engine::format_value(value))),
+            OutputFormat::Json => engine::format_json(value, span).map(Reply::Value),
+        }
+    }
+}
+
+fn parse_at(src: &str, offset: usize) -> Result<Expr, Problem> {
+    parse_expr(src).map_err(|error| Problem::from(&error).shifted(offset))
+}
+
+fn shift_all(problems: Vec<Problem>, offset: usize) -> Vec<Problem> {
+    problems
+        .into_iter()
+        .map(|problem| problem.shifted(offset))
+        .collect()
+}
+
+fn report(input: &str, problems: Vec<Problem>) -> Report {
+    Report::new("<input>", input, problems)
+}
+
+fn unknown_function(name: &str, span: Span, names: Vec<&'static str>) -> Problem {
+    let mut problem = Problem::error(
+        "Call to unknown function",
+        format!("There is no function named \"{name}\"."),
+    )
+    .at(span);
+    problem.suggestion =
+        suggest(name, names.into_iter()).map(|best| format!("did you mean `{best}`?"));
+    problem
+}
+
+/// The closest name to `name` among `candidates`, if any is close enough.
+pub(crate) fn suggest<'a>(
+    name: &str,
+    candidates: impl Iterator<Item = &'a str>,
+) -> Option<&'a str> {
+    candidates
+        .map(|candidate| (edit_distance(name, candidate), candidate))
+        .filter(|&(distance, candidate)| {
+            distance <= 2.max(candidate.len() / 3) && distance < candidate.len()
+        })
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, candidate)| candidate)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b_chars: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b_chars.len()).collect();
+    for (i, a_char) in a.chars().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, &b_char) in b_chars.iter().enumerate() {
+            let cost = usize::from(a_char != b_char);
+            current.push(
+                (previous[j] + cost)
+                    .min(previous[j + 1] + 1)
+                    .min(current[j] + 1),
+            );
+        }
+        previous = current;
+    }
+    previous[b_chars.len()]
+}
+
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(char::is_alphabetic)
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_are_close_names() {
+        let names = ["upper", "lower", "length"];
+        assert_eq!(suggest("upperr", names.into_iter()), Some("upper"));
+        assert_eq!(suggest("zzzzzz", names.into_iter()), None);
+    }
+
+    #[test]
+    fn identifiers() {
+        assert!(is_identifier("a_b-1"));
+        assert!(!is_identifier("1a"));
+        assert!(!is_identifier(""));
+    }
+}
