@@ -934,20 +934,12 @@ pub(super) mod test_support {
     use super::super::context::CallContext;
     use super::super::table::standard;
 
-    /// Calls a function through the call protocol (null, unknown and mark handling), with
-    /// every parameter's type relaxed to `any`, so the arguments must already have the types
-    /// argument conversion would give them.
+    /// Calls a function through the call protocol (argument conversion, null, unknown and
+    /// mark handling), as the evaluator does.
     pub fn run(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
         let table = standard();
-        let mut function = (**table.get(name).expect("function is registered")).clone();
-        for param in function
-            .params
-            .iter_mut()
-            .chain(function.variadic.iter_mut())
-        {
-            param.ty = Type::Dynamic;
-        }
-        call(&function, &CallContext::default(), args)
+        let function = table.get(name).expect("function is registered");
+        call(function, &CallContext::default(), args)
     }
 
     /// The result of a successful call, shown with [`show`].
@@ -1886,6 +1878,148 @@ mod tests {
         assert_eq!(
             ok("zipmap", vec![secret_key, numbers(&[1, 2])]),
             "sensitive(map(number){a = 1, b = 2})"
+        );
+    }
+
+    /// Arguments are converted to the parameter types first (Terraform's automatic conversion).
+    #[test]
+    fn arguments_are_converted() {
+        assert_eq!(ok("alltrue", vec![tuple(vec![s("true"), b(true)])]), "true");
+        assert_eq!(ok("anytrue", vec![tuple(vec![s("true")])]), "true");
+        assert_eq!(
+            ok("compact", vec![tuple(vec![n(1), s(""), n(2)])]),
+            "list(string)[\"1\", \"2\"]"
+        );
+        assert_eq!(
+            ok("distinct", vec![tuple(vec![s("a"), n(1), s("1")])]),
+            "list(string)[\"a\", \"1\"]"
+        );
+        assert_eq!(ok("coalesce", vec![n(1), s("a")]), "\"1\"");
+        assert_eq!(ok("coalesce", vec![s(""), n(0)]), "\"0\"");
+        assert_eq!(
+            ok(
+                "coalesce",
+                vec![object(vec![("a", n(1))]), object(vec![("b", n(2))])]
+            ),
+            "map(number){a = 1}"
+        );
+        assert_eq!(
+            ok("coalesce", vec![tuple(vec![]), tuple(vec![s("a")])]),
+            "list(string)[]"
+        );
+        assert_eq!(
+            ok("sort", vec![tuple(vec![n(10), n(9), n(100)])]),
+            "list(string)[\"10\", \"100\", \"9\"]"
+        );
+        assert_eq!(
+            ok(
+                "lookup",
+                vec![map(Type::String, vec![("a", s("x"))]), s("b"), n(1)]
+            ),
+            "\"1\""
+        );
+        assert_eq!(
+            ok(
+                "lookup",
+                vec![map(Type::Number, vec![("a", n(1))]), n(1), n(2)]
+            ),
+            "2"
+        );
+        assert_eq!(
+            ok(
+                "matchkeys",
+                vec![
+                    tuple(vec![s("a"), s("b")]),
+                    tuple(vec![n(1), n(2)]),
+                    tuple(vec![s("1")])
+                ]
+            ),
+            "list(string)[\"a\"]"
+        );
+        assert_eq!(
+            ok(
+                "zipmap",
+                vec![tuple(vec![n(1), n(2)]), tuple(vec![s("a"), s("b")])]
+            ),
+            "{1 = \"a\", 2 = \"b\"}"
+        );
+        assert_eq!(
+            ok("keys", vec![object(vec![("a", null(Type::Dynamic))])]),
+            "[\"a\"]"
+        );
+    }
+
+    #[test]
+    fn wrong_argument_types() {
+        let param = |p: &str, m: &str| format!("invalid value for \"{p}\" parameter: {m}");
+        assert_eq!(
+            err("alltrue", vec![s("true")]),
+            param("list", "list of bool required, but have string")
+        );
+        assert_eq!(
+            err("anytrue", vec![n(1)]),
+            param("list", "list of bool required, but have number")
+        );
+        assert!(err("alltrue", vec![tuple(vec![s("x")])]).ends_with("a bool is required"));
+        assert_eq!(
+            err("compact", vec![s("a")]),
+            param("list", "list of string required, but have string")
+        );
+        assert_eq!(
+            err("distinct", vec![s("a")]),
+            param("list", "list of dynamic required, but have string")
+        );
+        assert_eq!(
+            err(
+                "matchkeys",
+                vec![s("a"), tuple(vec![s("a")]), tuple(vec![s("a")])]
+            ),
+            param("values", "list of dynamic required, but have string")
+        );
+        assert_eq!(
+            err("sort", vec![s("a")]),
+            param("list", "list of string required, but have string")
+        );
+        assert_eq!(
+            err("sort", vec![tuple(vec![tuple(vec![n(1)])])]),
+            param("list", "element 0: string required, but have tuple")
+        );
+        assert_eq!(
+            err("transpose", vec![tuple(vec![n(1)])]),
+            param("values", "map of list of string required")
+        );
+        assert_eq!(
+            err("transpose", vec![object(vec![("a", s("x"))])]),
+            param(
+                "values",
+                "element \"a\": list of string required, but have string"
+            )
+        );
+        assert_eq!(
+            err("zipmap", vec![s("a"), tuple(vec![s("b")])]),
+            param("keys", "list of string required, but have string")
+        );
+        assert_eq!(
+            err(
+                "lookup",
+                vec![map(Type::Number, vec![("a", n(1))]), s("a"), s("x")]
+            ),
+            param(
+                "default",
+                "the default value must have the same type as the map elements"
+            )
+        );
+        assert_eq!(
+            err("length", vec![b(true)]),
+            "call to function \"length\" failed: argument must be a string, a collection type, or a structural type"
+        );
+        assert_eq!(
+            err("keys", vec![s("a")]),
+            param("inputMap", "must have map or object type")
+        );
+        assert_eq!(
+            err("merge", vec![object(vec![]), s("a")]),
+            "call to function \"merge\" failed: arguments must be maps or objects, got \"string\""
         );
     }
 

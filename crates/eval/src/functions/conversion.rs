@@ -394,6 +394,36 @@ mod tests {
     }
 
     #[test]
+    fn to_functions_convert() {
+        assert_eq!(ok("tostring", vec![n(1)]), "\"1\"");
+        assert_eq!(ok("tostring", vec![f(1.5)]), "\"1.5\"");
+        assert_eq!(ok("tostring", vec![b(true)]), "\"true\"");
+        assert_eq!(ok("tonumber", vec![s("1.5")]), "1.5");
+        assert_eq!(ok("tonumber", vec![s("1e3")]), "1000");
+        assert_eq!(ok("tobool", vec![s("false")]), "false");
+        assert_eq!(
+            ok("tolist", vec![tuple(vec![s("a"), n(1)])]),
+            "list(string)[\"a\", \"1\"]"
+        );
+        assert_eq!(
+            ok("tolist", vec![set(Type::Number, vec![n(3), n(1), n(2)])]),
+            "list(number)[1, 2, 3]"
+        );
+        assert_eq!(
+            ok("toset", vec![tuple(vec![s("b"), s("a"), s("b")])]),
+            "set(string)[\"a\", \"b\"]"
+        );
+        assert_eq!(
+            ok("tomap", vec![object(vec![("a", b(true)), ("b", s("x"))])]),
+            "map(string){a = \"true\", b = \"x\"}"
+        );
+        assert_eq!(
+            ok("tolist", vec![tuple(vec![null(Type::Dynamic), n(1)])]),
+            "list(number)[null:number, 1]"
+        );
+    }
+
+    #[test]
     fn to_functions_keep_nulls_typed() {
         assert_eq!(ok("tostring", vec![null(Type::Dynamic)]), "null:string");
         assert_eq!(ok("tonumber", vec![null(Type::Dynamic)]), "null:number");

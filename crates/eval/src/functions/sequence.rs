@@ -537,6 +537,56 @@ mod tests {
     use super::super::collection::test_support::*;
 
     #[test]
+    fn arguments_are_converted() {
+        assert_eq!(
+            ok("chunklist", vec![tuple(vec![n(1), s("a")]), n(1)]),
+            "list(list(string))[list(string)[\"1\"], list(string)[\"a\"]]"
+        );
+        assert_eq!(
+            ok(
+                "chunklist",
+                vec![set(Type::String, vec![s("b"), s("a")]), n(1)]
+            ),
+            "list(list(string))[list(string)[\"a\"], list(string)[\"b\"]]"
+        );
+        assert_eq!(
+            ok("concat", vec![strings(&["a"]), numbers(&[1])]),
+            "list(string)[\"a\", \"1\"]"
+        );
+        assert_eq!(ok("element", vec![strings(&["a", "b"]), s("1")]), "\"b\"");
+        assert_eq!(ok("range", vec![s("3")]), "list(number)[0, 1, 2]");
+        assert_eq!(
+            ok("slice", vec![strings(&["a", "b"]), s("1"), n(2)]),
+            "list(string)[\"b\"]"
+        );
+    }
+
+    #[test]
+    fn wrong_argument_types() {
+        let param = |p: &str, m: &str| format!("invalid value for \"{p}\" parameter: {m}");
+        assert_eq!(
+            err("chunklist", vec![s("a"), n(1)]),
+            param("list", "list of dynamic required, but have string")
+        );
+        assert_eq!(
+            err("chunklist", vec![strings(&["a"]), s("x")]),
+            param("size", "a number is required")
+        );
+        assert_eq!(
+            err("element", vec![s("abc"), n(0)]),
+            "call to function \"element\" failed: cannot read elements from string"
+        );
+        assert_eq!(
+            err("range", vec![tuple(vec![])]),
+            param("params", "number required, but have tuple")
+        );
+        assert_eq!(
+            err("flatten", vec![object(vec![("a", n(1))])]),
+            "call to function \"flatten\" failed: can only flatten lists, sets and tuples"
+        );
+    }
+
+    #[test]
     fn chunklist_splits_into_chunks() {
         assert_eq!(
             ok("chunklist", vec![strings(&["a", "b", "c", "d", "e"]), n(2)]),

@@ -258,6 +258,79 @@ mod tests {
     }
 
     #[test]
+    fn arguments_are_converted() {
+        assert_eq!(
+            ok("setunion", vec![tuple(vec![n(1)]), tuple(vec![s("a")])]),
+            "set(string)[\"1\", \"a\"]"
+        );
+        assert_eq!(
+            ok(
+                "setintersection",
+                vec![tuple(vec![n(1)]), tuple(vec![s("1")])]
+            ),
+            "set(string)[\"1\"]"
+        );
+        assert_eq!(
+            ok(
+                "setsubtract",
+                vec![tuple(vec![n(1), n(2)]), tuple(vec![s("1")])]
+            ),
+            "set(string)[\"2\"]"
+        );
+        assert_eq!(
+            ok("setunion", vec![tuple(vec![b(true)]), tuple(vec![s("x")])]),
+            "set(string)[\"true\", \"x\"]"
+        );
+        assert_eq!(
+            ok(
+                "setproduct",
+                vec![tuple(vec![n(1), s("a")]), tuple(vec![s("x")])]
+            ),
+            "list(tuple([string, string]))[[\"1\", \"x\"], [\"a\", \"x\"]]"
+        );
+        assert_eq!(
+            ok(
+                "setunion",
+                vec![
+                    tuple(vec![tuple(vec![n(1)])]),
+                    tuple(vec![tuple(vec![s("a")])])
+                ]
+            ),
+            "set(tuple([string]))[[\"1\"], [\"a\"]]"
+        );
+    }
+
+    #[test]
+    fn wrong_argument_types() {
+        let param = |p: &str, m: &str| format!("invalid value for \"{p}\" parameter: {m}");
+        assert_eq!(
+            err("setintersection", vec![s("a"), tuple(vec![s("a")])]),
+            param("first_set", "set of dynamic required, but have string")
+        );
+        assert_eq!(
+            err(
+                "setunion",
+                vec![object(vec![("a", n(1))]), tuple(vec![s("a")])]
+            ),
+            param("first_set", "set of any single type required")
+        );
+        assert_eq!(
+            err(
+                "setsubtract",
+                vec![tuple(vec![s("a")]), tuple(vec![n(1), tuple(vec![n(2)])])]
+            ),
+            param("b", "all set elements must have the same type")
+        );
+        assert_eq!(
+            err(
+                "setproduct",
+                vec![object(vec![("a", n(1))]), tuple(vec![s("b")])]
+            ),
+            param("sets", "a set or a list is required")
+        );
+    }
+
+    #[test]
     fn setunion_merges_sets() {
         assert_eq!(
             ok(
