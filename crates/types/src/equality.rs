@@ -12,19 +12,15 @@ impl Value {
     ///   a null and a non-null value are not equal.
     /// - The result is an unknown `bool` when the answer depends on unknown values (a
     ///   known null compared with an unknown is unknown too, since it may become null).
-    /// - The result carries the marks of both operands, from every depth; when exactly
-    ///   one side is null, only the operands' own marks.
+    /// - The result carries the marks of both operands, from every depth: HCL's `==`
+    ///   calls cty's `EqualFunc`, which unmarks its arguments deeply and marks the result
+    ///   (`{a = sensitive("x")} == null` is a sensitive `false`).
     pub fn equals(&self, other: &Value) -> Value {
-        let self_marks = self.marks_deep();
-        let other_marks = other.marks_deep();
-        if !self_marks.is_empty() || !other_marks.is_empty() {
-            let (a, mut a_marks) = self.clone().unmark_deep();
-            let (b, mut b_marks) = other.clone().unmark_deep();
-            if self.is_null() != other.is_null() {
-                a_marks = self.marks();
-                b_marks = other.marks();
-            }
-            return a.equals(&b).mark(a_marks | b_marks);
+        let marks = self.marks_deep() | other.marks_deep();
+        if !marks.is_empty() {
+            let (a, _) = self.clone().unmark_deep();
+            let (b, _) = other.clone().unmark_deep();
+            return a.equals(&b).mark(marks);
         }
         match equals_unmarked(self, other) {
             Some(b) => Value::bool(b),
