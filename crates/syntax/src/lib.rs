@@ -38,7 +38,7 @@ pub use ast::*;
 pub use dump::{dump, dump_body, dump_body_verbose, dump_template, dump_traversal, dump_verbose};
 pub use error::{Expected, ParseError, ParseErrorKind};
 pub use highlight::{HighlightClass, highlight};
-pub use references::{references, template_references};
+pub use references::{references, static_traversal, template_references};
 pub use span::{Location, SourceMap, Span};
 
 /// The maximum nesting depth of expressions, blocks and template directives;

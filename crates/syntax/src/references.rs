@@ -29,6 +29,33 @@ pub fn template_references(template: &Template) -> Vec<Traversal> {
     walker.found
 }
 
+/// The expression as a static traversal, when it is one: a variable with
+/// only constant steps (`aws_instance.web[0].id`), as Terraform reads
+/// `depends_on` entries or `provider = aws.west`. The keywords `true`,
+/// `false` and `null` count as names here, as in HCL's static analysis.
+pub fn static_traversal(expr: &Expr) -> Option<Traversal> {
+    match &expr.kind {
+        ExprKind::ScopeTraversal { root, steps } => {
+            let traversal = static_prefix(root, steps);
+            (traversal.steps.len() == steps.len()).then_some(traversal)
+        }
+        ExprKind::Literal(literal) => {
+            let name = match literal {
+                Literal::Bool(true) => "true",
+                Literal::Bool(false) => "false",
+                Literal::Null => "null",
+                Literal::Number(_) | Literal::String(_) => return None,
+            };
+            Some(Traversal {
+                root: Ident::new(name, expr.span),
+                steps: Vec::new(),
+                span: expr.span,
+            })
+        }
+        _ => None,
+    }
+}
+
 #[derive(Default)]
 struct Walker<'a> {
     /// Names bound by enclosing `for` expressions and directives.

@@ -1,6 +1,8 @@
 //! The reference walk.
 
-use terrace_syntax::{dump_traversal, parse_expr, parse_template, references, template_references};
+use terrace_syntax::{
+    dump_traversal, parse_expr, parse_template, references, static_traversal, template_references,
+};
 
 #[track_caller]
 fn check(src: &str, expected: &[&str]) {
@@ -50,4 +52,20 @@ fn spans_of_references() {
     let expr = parse_expr("1 + var.a[0].b").unwrap();
     let found = references(&expr);
     assert_eq!(found[0].span.range(), 4..14);
+}
+
+#[test]
+fn expressions_as_static_traversals() {
+    let as_traversal =
+        |src: &str| static_traversal(&parse_expr(src).unwrap()).map(|t| dump_traversal(&t));
+    assert_eq!(as_traversal("aws.west").as_deref(), Some("aws.west"));
+    assert_eq!(
+        as_traversal("module.m[\"k\"].out").as_deref(),
+        Some("module.m[\"k\"].out")
+    );
+    assert_eq!(as_traversal("null").as_deref(), Some("null"));
+    assert_eq!(as_traversal("a[b]"), None);
+    assert_eq!(as_traversal("a[*].b"), None);
+    assert_eq!(as_traversal("f(x)"), None);
+    assert_eq!(as_traversal("\"a\""), None);
 }
