@@ -161,3 +161,24 @@ fn unclosed_block_is_incomplete() {
         }
     );
 }
+
+#[test]
+fn block_and_label_spans() {
+    let src = "resource \"a\" b {\n  x = 1\n}\n";
+    let (body, errors) = parse_body(src);
+    assert!(errors.is_empty());
+    let block = body.blocks().next().unwrap();
+    let texts: Vec<&str> = block
+        .labels
+        .iter()
+        .map(|label| label.span.text(src))
+        .collect();
+    assert_eq!(texts, ["\"a\"", "b"]);
+    assert!(block.labels[0].quoted && !block.labels[1].quoted);
+    assert_eq!(block.open_brace.text(src), "{");
+    assert_eq!(block.close_brace.range(), 25..26);
+    assert_eq!(block.span.text(src), &src[..26]);
+    let attribute = block.body.attribute("x").unwrap();
+    assert_eq!(attribute.span.text(src), "x = 1");
+    assert_eq!(attribute.expr.span.text(src), "1");
+}
