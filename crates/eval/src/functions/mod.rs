@@ -6,9 +6,13 @@ mod context;
 mod control;
 mod conversion;
 mod error;
+mod format;
+mod numeric;
+mod regex;
 mod sequence;
 mod set;
 mod spec;
+mod string;
 mod table;
 mod template;
 

@@ -41,6 +41,8 @@ pub fn standard() -> FunctionTable {
     super::collection::register(&mut table);
     super::control::register(&mut table);
     super::conversion::register(&mut table);
+    super::numeric::register(&mut table);
+    super::string::register(&mut table);
     super::template::register(&mut table);
     table
 }

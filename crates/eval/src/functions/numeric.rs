@@ -1,0 +1,816 @@
+//! Numeric functions: `abs`, `ceil`, `floor`, `log`, `max`, `min`, `parseint`, `pow`, `signum`, `sum`.
+//!
+//! `log` and `pow` compute in 64-bit floats, as Terraform does; `pow` follows Go's
+//! `math.Pow` step by step (repeated squaring for the integer part of the exponent), so
+//! results such as `pow(10, 300)` carry the same rounding as Terraform's.
+
+use num_bigint::BigUint;
+use terrace_types::{Number, Repr, Type, Value, convert};
+
+use super::context::CallContext;
+use super::error::FunctionError;
+use super::spec::{Function, ImplFn, Param, ReturnType};
+use super::table::FunctionTable;
+
+/// Adds the numeric functions to `table`.
+pub(super) fn register(table: &mut FunctionTable) {
+    let number = || Type::Number;
+    let fixed = |name: &'static str,
+                 params: Vec<Param>,
+                 description: &'static str,
+                 implementation: ImplFn| Function {
+        name,
+        params,
+        variadic: None,
+        return_type: ReturnType::Static(number),
+        description,
+        implementation,
+        impure: false,
+    };
+    table.insert(fixed(
+        "abs",
+        vec![dynamic_ok(Param::new("num", Type::Number))],
+        "Returns the absolute value of a number: negative numbers become positive, others are \
+         returned unchanged.",
+        abs,
+    ));
+    table.insert(fixed(
+        "ceil",
+        vec![Param::new("num", Type::Number)],
+        "Returns the smallest whole number that is greater than or equal to the given number.",
+        ceil,
+    ));
+    table.insert(fixed(
+        "floor",
+        vec![Param::new("num", Type::Number)],
+        "Returns the greatest whole number that is less than or equal to the given number.",
+        floor,
+    ));
+    table.insert(fixed(
+        "log",
+        vec![
+            Param::new("num", Type::Number),
+            Param::new("base", Type::Number),
+        ],
+        "Returns the logarithm of a number in the given base, computed with 64-bit floating \
+         point arithmetic.",
+        log,
+    ));
+    table.insert(Function {
+        name: "max",
+        params: vec![],
+        variadic: Some(dynamic_ok(Param::new("numbers", Type::Number))),
+        return_type: ReturnType::Static(number),
+        description: "Returns the greatest of the given numbers. At least one number is required; \
+                      expand a list with `max(list...)`.",
+        implementation: max,
+        impure: false,
+    });
+    table.insert(Function {
+        name: "min",
+        params: vec![],
+        variadic: Some(dynamic_ok(Param::new("numbers", Type::Number))),
+        return_type: ReturnType::Static(number),
+        description: "Returns the smallest of the given numbers. At least one number is required; \
+                      expand a list with `min(list...)`.",
+        implementation: min,
+        impure: false,
+    });
+    table.insert(Function {
+        name: "parseint",
+        params: vec![
+            Param::new("number", Type::Dynamic),
+            Param::new("base", Type::Number),
+        ],
+        variadic: None,
+        return_type: ReturnType::Dynamic(parseint_type),
+        description: "Parses a string as a whole number written in the given base (2 to 62). \
+                      Digits beyond 9 are letters: case-insensitive up to base 36, lower case \
+                      before upper case above it. A leading `+` or `-` is allowed.",
+        implementation: parseint,
+        impure: false,
+    });
+    table.insert(fixed(
+        "pow",
+        vec![
+            Param::new("num", Type::Number),
+            Param::new("power", Type::Number),
+        ],
+        "Raises a number to the given power, computed with 64-bit floating point arithmetic.",
+        pow,
+    ));
+    table.insert(fixed(
+        "signum",
+        vec![Param::new("num", Type::Number)],
+        "Returns -1, 0 or 1 for a negative, zero or positive whole number.",
+        signum,
+    ));
+    table.insert(fixed(
+        "sum",
+        vec![Param::new("list", Type::Dynamic)],
+        "Returns the total of a non-empty list, set or tuple of numbers (elements that are \
+         strings holding numbers are converted).",
+        sum,
+    ));
+}
+
+/// The message Terraform gives when a number must fit a Go `int` (gocty's conversion).
+pub(super) const WHOLE_NUMBER_REQUIRED: &str =
+    "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
+
+/// The number as an `i64`, when it is a whole number in range (gocty's conversion to `int`).
+pub(super) fn whole_number(n: &Number) -> Result<i64, FunctionError> {
+    match n.to_i64() {
+        Some(i) if n.is_integer() => Ok(i),
+        _ => Err(FunctionError::new(WHOLE_NUMBER_REQUIRED)),
+    }
+}
+
+/// Lets an argument whose type is not known yet reach the type check (cty's
+/// `AllowDynamicType` without `AllowUnknown`): the result is then unknown of the declared
+/// result type rather than of unknown type.
+pub(super) fn dynamic_ok(mut param: Param) -> Param {
+    param.allow_dynamic_type = true;
+    param
+}
+
+fn number_arg(args: &[Value], index: usize) -> &Number {
+    args[index]
+        .as_number()
+        .expect("invariant: the call protocol converts to number and refuses null and unknown")
+}
+
+fn abs(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let n = number_arg(args, 0);
+    // FIXME(number): use `Number::abs` once it lands.
+    let zero = Number::from_i64(0);
+    Ok(Value::number(if *n < zero || is_negative_zero(n) {
+        n.neg()
+    } else {
+        n.clone()
+    }))
+}
+
+fn ceil(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    // FIXME(number): use `Number::ceil` (exact beyond 2^53) once it lands.
+    Ok(Value::number(round_with(number_arg(args, 0), f64::ceil)))
+}
+
+fn floor(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    // FIXME(number): use `Number::floor` (exact beyond 2^53) once it lands.
+    Ok(Value::number(round_with(number_arg(args, 0), f64::floor)))
+}
+
+fn round_with(n: &Number, op: fn(f64) -> f64) -> Number {
+    if n.is_integer() {
+        // Whole numbers (and so every huge number) are returned as they are, but never as -0.
+        return if is_negative_zero(n) {
+            Number::from_i64(0)
+        } else {
+            n.clone()
+        };
+    }
+    // Adding 0.0 turns -0 (`ceil(-0.5)`) into 0, as Go's big.Int conversion does.
+    Number::from_f64(op(n.to_f64()) + 0.0)
+}
+
+fn is_negative_zero(n: &Number) -> bool {
+    n.to_f64() == 0.0 && n.to_string().starts_with('-')
+}
+
+fn log(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let num = number_arg(args, 0).to_f64();
+    let base = number_arg(args, 1).to_f64();
+    finite_or_infinite(num.ln() / base.ln())
+}
+
+fn pow(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let num = number_arg(args, 0).to_f64();
+    let power = number_arg(args, 1).to_f64();
+    finite_or_infinite(go_pow(num, power))
+}
+
+/// A float result as a number: infinities are numbers too, NaN is an error.
+fn finite_or_infinite(f: f64) -> Result<Value, FunctionError> {
+    if f.is_nan() {
+        return Err(FunctionError::new("result is not a number"));
+    }
+    Ok(Value::number(Number::from_f64(f)))
+}
+
+fn signum(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let i = whole_number(number_arg(args, 0))?;
+    Ok(Value::int(i.signum()))
+}
+
+fn max(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    extreme(args, std::cmp::Ordering::Greater)
+}
+
+fn min(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    extreme(args, std::cmp::Ordering::Less)
+}
+
+/// The first argument that no later argument beats in direction `wins`.
+fn extreme(args: &[Value], wins: std::cmp::Ordering) -> Result<Value, FunctionError> {
+    let mut best: Option<&Number> = None;
+    for index in 0..args.len() {
+        let n = number_arg(args, index);
+        match best {
+            Some(b) if n.cmp(b) != wins => {}
+            _ => best = Some(n),
+        }
+    }
+    best.map(|n| Value::number(n.clone()))
+        .ok_or_else(|| FunctionError::new("must pass at least one number"))
+}
+
+fn parseint_type(args: &[Value]) -> Result<Type, FunctionError> {
+    let ty = args[0].ty();
+    if ty != &Type::String {
+        return Err(FunctionError::arg(
+            0,
+            format!(
+                "first argument must be a string, not {}",
+                ty.friendly_name()
+            ),
+        ));
+    }
+    Ok(Type::Number)
+}
+
+fn parseint(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let text = args[0]
+        .as_str()
+        .expect("invariant: parseint's type check requires a known string");
+    let base = whole_number(number_arg(args, 1)).map_err(|e| FunctionError::arg(1, e.message))?;
+    if !(2..=62).contains(&base) {
+        return Err(FunctionError::arg(
+            1,
+            "base must be a whole number between 2 and 62 inclusive",
+        ));
+    }
+    let base = u32::try_from(base).expect("invariant: base is between 2 and 62");
+    let cannot_parse =
+        || FunctionError::arg(0, format!("cannot parse {text:?} as a base {base} integer"));
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() {
+        return Err(cannot_parse());
+    }
+    let mut magnitude = BigUint::from(0u32);
+    for c in digits.chars() {
+        let digit = digit_value(c, base).ok_or_else(cannot_parse)?;
+        magnitude = magnitude * base + digit;
+    }
+    // FIXME(number): use `Number::from_bigint` (exact at any size) once it lands; parsing
+    // the decimal text keeps 512 bits, enough for about 150 digits.
+    let decimal = magnitude.to_str_radix(10);
+    let text = if negative && decimal != "0" {
+        format!("-{decimal}")
+    } else {
+        decimal
+    };
+    let n = Number::parse(&text).map_err(|_| cannot_parse())?;
+    Ok(Value::number(n))
+}
+
+/// The value of digit `c` in `base`, as Go's `big.Int.SetString` reads it: up to base 36
+/// letters are case-insensitive; above, `a`–`z` are 10–35 and `A`–`Z` are 36–61.
+fn digit_value(c: char, base: u32) -> Option<u32> {
+    let value = match c {
+        '0'..='9' => c as u32 - '0' as u32,
+        'a'..='z' => c as u32 - 'a' as u32 + 10,
+        'A'..='Z' if base <= 36 => c as u32 - 'A' as u32 + 10,
+        'A'..='Z' => c as u32 - 'A' as u32 + 36,
+        _ => return None,
+    };
+    (value < base).then_some(value)
+}
+
+fn sum(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let list = &args[0];
+    let ty = list.ty();
+    let iterable = ty.is_collection() || ty.is_structural();
+    if !iterable {
+        return Err(FunctionError::arg(0, "cannot sum noniterable"));
+    }
+    if list.length() == Some(0) {
+        return Err(FunctionError::arg(0, "cannot sum an empty list"));
+    }
+    if !matches!(ty, Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
+        return Err(FunctionError::arg(
+            0,
+            format!(
+                "argument must be list, set, or tuple. Received {}",
+                ty.friendly_name()
+            ),
+        ));
+    }
+    if !list.is_wholly_known() {
+        return Ok(Value::unknown(Type::Number));
+    }
+    let elems = list
+        .as_seq()
+        .expect("invariant: a known list, set or tuple");
+    let not_numbers =
+        || FunctionError::arg(0, "argument must be list, set, or tuple of number values");
+    let mut total: Option<Number> = None;
+    for elem in elems {
+        if elem.is_null() {
+            return Err(not_numbers());
+        }
+        let converted = convert(elem, &Type::Number).map_err(|_| not_numbers())?;
+        let n = match converted.repr() {
+            Repr::Number(n) => n.clone(),
+            _ => return Err(not_numbers()),
+        };
+        total = Some(match total {
+            None => n,
+            Some(t) => {
+                let (a, b) = (t.to_f64(), n.to_f64());
+                if a.is_infinite() && b.is_infinite() && a.signum() != b.signum() {
+                    return Err(FunctionError::new(
+                        "can't compute sum of opposing infinities",
+                    ));
+                }
+                t.add(&n)
+            }
+        });
+    }
+    Ok(Value::number(
+        total.expect("invariant: the list is not empty"),
+    ))
+}
+
+/// `x` to the power `y` as Go's `math.Pow` computes it.
+fn go_pow(x: f64, y: f64) -> f64 {
+    if y == 0.0 || x == 1.0 {
+        return 1.0;
+    }
+    if y == 1.0 {
+        return x;
+    }
+    if x.is_nan() || y.is_nan() {
+        return f64::NAN;
+    }
+    if x == 0.0 {
+        let odd_negative_zero = x.is_sign_negative() && is_odd_int(y);
+        return match (y < 0.0, odd_negative_zero) {
+            (true, true) => f64::NEG_INFINITY,
+            (true, false) => f64::INFINITY,
+            (false, true) => x,
+            (false, false) => 0.0,
+        };
+    }
+    if y.is_infinite() {
+        return if x == -1.0 {
+            1.0
+        } else if (x.abs() < 1.0) == (y > 0.0) {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    if x.is_infinite() {
+        if x < 0.0 {
+            return go_pow(1.0 / x, -y);
+        }
+        return if y < 0.0 { 0.0 } else { f64::INFINITY };
+    }
+    if y == 0.5 {
+        return x.sqrt();
+    }
+    if y == -0.5 {
+        return 1.0 / x.sqrt();
+    }
+
+    let mut yi = y.abs().trunc();
+    let mut yf = y.abs() - yi;
+    if yf != 0.0 && x < 0.0 {
+        return f64::NAN;
+    }
+    if yi >= 2f64.powi(63) {
+        // A huge even power: overflow or underflow for every x but -1.
+        return if x == -1.0 {
+            1.0
+        } else if (x.abs() < 1.0) == (y > 0.0) {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+
+    // ans = a1 * 2^ae
+    let mut a1 = 1.0;
+    let mut ae: i64 = 0;
+    if yf != 0.0 {
+        if yf > 0.5 {
+            yf -= 1.0;
+            yi += 1.0;
+        }
+        a1 = (yf * x.ln()).exp();
+    }
+
+    // Repeated squaring over the bits of yi.
+    let (mut x1, xe) = frexp(x);
+    let mut xe = i64::from(xe);
+    // yi < 2^63 here, so the conversion is exact.
+    let mut i = yi as i64;
+    while i != 0 {
+        if !(-(1 << 12)..=(1 << 12)).contains(&xe) {
+            // Catastrophic overflow: ldexp turns it into 0 or infinity.
+            ae += xe;
+            break;
+        }
+        if i & 1 == 1 {
+            a1 *= x1;
+            ae += xe;
+        }
+        x1 *= x1;
+        xe <<= 1;
+        if x1 < 0.5 {
+            x1 += x1;
+            xe -= 1;
+        }
+        i >>= 1;
+    }
+
+    if y < 0.0 {
+        a1 = 1.0 / a1;
+        ae = -ae;
+    }
+    ldexp(a1, ae)
+}
+
+fn is_odd_int(x: f64) -> bool {
+    if x.abs() >= 9_007_199_254_740_992.0 {
+        return false;
+    }
+    x.fract() == 0.0 && (x.trunc() as i64) & 1 == 1
+}
+
+/// `f` as a fraction in [0.5, 1) and a power of two (Go's `math.Frexp`).
+fn frexp(f: f64) -> (f64, i32) {
+    if f == 0.0 || !f.is_finite() {
+        return (f, 0);
+    }
+    let (f, adjust) = if f.abs() < f64::MIN_POSITIVE {
+        (f * 4_503_599_627_370_496.0, -52) // subnormal: scale by 2^52 first
+    } else {
+        (f, 0)
+    };
+    let bits = f.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i32 - 1022 + adjust;
+    let frac = f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52));
+    (frac, exp)
+}
+
+/// `frac * 2^exp` rounded once (Go's `math.Ldexp`).
+fn ldexp(frac: f64, exp: i64) -> f64 {
+    if frac == 0.0 || !frac.is_finite() {
+        return frac;
+    }
+    let (m, e) = frexp(frac);
+    // The value is (2m) * 2^e with 2m in [1, 2).
+    let e = i64::from(e).saturating_add(exp) - 1;
+    if e < -1075 {
+        return 0.0f64.copysign(frac);
+    }
+    if e > 1023 {
+        return f64::INFINITY.copysign(frac);
+    }
+    let (e, scale) = if e < -1022 {
+        (e + 53, 1.0 / 9_007_199_254_740_992.0) // subnormal: build it 2^53 larger, then scale
+    } else {
+        (e, 1.0)
+    };
+    let two_m = (m * 2.0).to_bits();
+    let biased = u64::try_from(e + 1023).expect("invariant: exponent in the normal range");
+    f64::from_bits((two_m & !(0x7ff << 52)) | (biased << 52)) * scale
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::functions::string::tests::{check, check_err, unknown};
+
+    #[test]
+    fn abs_cases() {
+        check("abs", vec![Value::int(-3)], "3");
+        check("abs", vec![Value::number(Number::from_f64(2.5))], "2.5");
+        check("abs", vec![Value::number(Number::from_f64(-0.0))], "0");
+        check_err(
+            "abs",
+            vec![Value::null(Type::Number)],
+            "argument must not be null",
+        );
+        check("abs", vec![unknown(Type::Number)], "(unknown number)");
+    }
+
+    #[test]
+    fn ceil_floor() {
+        check("ceil", vec![Value::number(Number::from_f64(1.2))], "2");
+        check("ceil", vec![Value::number(Number::from_f64(-1.5))], "-1");
+        check("ceil", vec![Value::number(Number::from_f64(-0.5))], "0");
+        check("floor", vec![Value::number(Number::from_f64(-0.5))], "-1");
+        check("floor", vec![Value::number(Number::from_f64(-0.0))], "0");
+        check("floor", vec![Value::int(7)], "7");
+        check("floor", vec![unknown(Type::Number)], "(unknown number)");
+        check_err(
+            "ceil",
+            vec![Value::null(Type::Number)],
+            "argument must not be null",
+        );
+    }
+
+    #[test]
+    fn log_cases() {
+        check("log", vec![Value::int(8), Value::int(2)], "3");
+        check(
+            "log",
+            vec![Value::int(1000), Value::int(10)],
+            "2.9999999999999996",
+        );
+        check_err(
+            "log",
+            vec![Value::int(-1), Value::int(10)],
+            "result is not a number",
+        );
+        check(
+            "log",
+            vec![unknown(Type::Number), Value::int(10)],
+            "(unknown number)",
+        );
+    }
+
+    #[test]
+    fn pow_follows_go() {
+        assert_eq!(go_pow(10.0, 300.0), 1.000_000_000_000_000_6e300);
+        assert_eq!(go_pow(2.0, 64.0), 18_446_744_073_709_551_616.0);
+        assert_eq!(go_pow(2.0, 0.5), std::f64::consts::SQRT_2);
+        assert_eq!(go_pow(1.1, 2.0), 1.210_000_000_000_000_2);
+        assert_eq!(go_pow(10.0, -2.0), 0.01);
+        assert_eq!(go_pow(0.0, 0.0), 1.0);
+        assert_eq!(go_pow(2.0, 1024.0), f64::INFINITY);
+        assert_eq!(go_pow(2.0, -1074.0), 5e-324);
+        assert_eq!(go_pow(-2.0, 3.0), -8.0);
+        assert!(go_pow(-8.0, 1.0 / 3.0).is_nan());
+        check("pow", vec![Value::int(3), Value::int(2)], "9");
+        check_err(
+            "pow",
+            vec![Value::int(-8), Value::number(Number::from_f64(0.5))],
+            "result is not a number",
+        );
+        check(
+            "pow",
+            vec![Value::int(3), unknown(Type::Number)],
+            "(unknown number)",
+        );
+    }
+
+    #[test]
+    fn signum_cases() {
+        check("signum", vec![Value::int(-7)], "-1");
+        check("signum", vec![Value::int(0)], "0");
+        check("signum", vec![Value::int(12)], "1");
+        check_err(
+            "signum",
+            vec![Value::number(Number::from_f64(3.2))],
+            "value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+        );
+    }
+
+    #[test]
+    fn max_min() {
+        check(
+            "max",
+            vec![Value::int(1), Value::int(5), Value::int(3)],
+            "5",
+        );
+        check(
+            "min",
+            vec![Value::int(1), Value::int(5), Value::int(3)],
+            "1",
+        );
+        check("max", vec![Value::int(-1), Value::int(-5)], "-1");
+        check("min", vec![Value::int(4)], "4");
+        check_err("max", vec![], "must pass at least one number");
+        check_err("min", vec![], "must pass at least one number");
+        check_err(
+            "max",
+            vec![Value::int(1), Value::null(Type::Number)],
+            "argument must not be null",
+        );
+        check(
+            "max",
+            vec![Value::int(1), unknown(Type::Number)],
+            "(unknown number)",
+        );
+        check(
+            "max",
+            vec![Value::int(1), unknown(Type::Dynamic)],
+            "(unknown number)",
+        );
+    }
+
+    #[test]
+    fn parseint_cases() {
+        let p = |s: &str, b: i64| vec![Value::string(s), Value::int(b)];
+        check("parseint", p("FF", 16), "255");
+        check("parseint", p("ff", 16), "255");
+        check("parseint", p("-1010", 2), "-10");
+        check("parseint", p("+10", 2), "2");
+        check("parseint", p("-0", 10), "0");
+        check("parseint", p("zZ", 62), "2231");
+        check("parseint", p("Zz", 36), "1295");
+        check("parseint", p("10", 37), "37");
+        check("parseint", p("1fffffffffffff", 16), "9007199254740991");
+        // FIXME(number): add "123456789012345678901234567890" once numbers keep 512 bits.
+        check_err(
+            "parseint",
+            p("12", 2),
+            "cannot parse \"12\" as a base 2 integer",
+        );
+        check_err(
+            "parseint",
+            p("0x10", 16),
+            "cannot parse \"0x10\" as a base 16 integer",
+        );
+        check_err(
+            "parseint",
+            p("1_000", 10),
+            "cannot parse \"1_000\" as a base 10 integer",
+        );
+        check_err(
+            "parseint",
+            p("", 10),
+            "cannot parse \"\" as a base 10 integer",
+        );
+        check_err(
+            "parseint",
+            p("-", 10),
+            "cannot parse \"-\" as a base 10 integer",
+        );
+        check_err(
+            "parseint",
+            p("é", 10),
+            "cannot parse \"é\" as a base 10 integer",
+        );
+        check_err(
+            "parseint",
+            p("1", 1),
+            "base must be a whole number between 2 and 62 inclusive",
+        );
+        check_err(
+            "parseint",
+            p("1", 63),
+            "base must be a whole number between 2 and 62 inclusive",
+        );
+        check_err(
+            "parseint",
+            vec![Value::string("1"), Value::number(Number::from_f64(10.5))],
+            WHOLE_NUMBER_REQUIRED,
+        );
+        check_err(
+            "parseint",
+            vec![Value::int(10), Value::int(10)],
+            "first argument must be a string, not number",
+        );
+        check_err(
+            "parseint",
+            vec![Value::null(Type::String), Value::int(10)],
+            "argument must not be null",
+        );
+        check(
+            "parseint",
+            vec![unknown(Type::String), Value::int(10)],
+            "(unknown number)",
+        );
+        check(
+            "parseint",
+            vec![unknown(Type::Dynamic), Value::int(10)],
+            "(unknown dynamic)",
+        );
+    }
+
+    #[test]
+    fn sum_cases() {
+        let nums = |v: &[f64]| {
+            Value::list(
+                Type::Number,
+                v.iter().map(|f| Value::number(Number::from_f64(*f))),
+            )
+        };
+        check("sum", vec![nums(&[1.0, 2.0, 3.0])], "6");
+        check("sum", vec![nums(&[1.5, 2.5, -4.0])], "0");
+        check(
+            "sum",
+            vec![Value::set(Type::Number, [Value::int(1), Value::int(2)])],
+            "3",
+        );
+        check(
+            "sum",
+            vec![Value::tuple([Value::int(1), Value::int(2)])],
+            "3",
+        );
+        check_err(
+            "sum",
+            vec![Value::list(Type::Number, [])],
+            "cannot sum an empty list",
+        );
+        check_err(
+            "sum",
+            vec![Value::empty_tuple()],
+            "cannot sum an empty list",
+        );
+        check_err("sum", vec![Value::string("abc")], "cannot sum noniterable");
+        check_err("sum", vec![Value::int(1)], "cannot sum noniterable");
+        check_err(
+            "sum",
+            vec![Value::object([("a", Value::int(1))])],
+            "argument must be list, set, or tuple. Received object",
+        );
+        check_err(
+            "sum",
+            vec![Value::map(Type::Number, [("a", Value::int(1))])],
+            "argument must be list, set, or tuple. Received map of number",
+        );
+        check_err(
+            "sum",
+            vec![Value::tuple([Value::int(1), Value::null(Type::Number)])],
+            "argument must be list, set, or tuple of number values",
+        );
+        check_err(
+            "sum",
+            vec![Value::tuple([Value::int(1), Value::bool(true)])],
+            "argument must be list, set, or tuple of number values",
+        );
+        check_err(
+            "sum",
+            vec![Value::null(Type::list(Type::Number))],
+            "argument must not be null",
+        );
+        check(
+            "sum",
+            vec![Value::tuple([Value::int(1), unknown(Type::Number)])],
+            "(unknown number)",
+        );
+        check(
+            "sum",
+            vec![unknown(Type::list(Type::Number))],
+            "(unknown number)",
+        );
+    }
+
+    #[test]
+    fn arguments_are_converted() {
+        check("abs", vec![Value::string("-3")], "3");
+        check("max", vec![Value::string("5"), Value::int(2)], "5");
+        check_err("min", vec![Value::string("a")], "a number is required");
+        check_err(
+            "max",
+            vec![Value::int(1), Value::tuple([Value::int(2)])],
+            "number required, but have tuple",
+        );
+        check(
+            "sum",
+            vec![Value::tuple([Value::string("1"), Value::int(2)])],
+            "3",
+        );
+        check_err(
+            "sum",
+            vec![Value::tuple([Value::int(1), Value::string("x")])],
+            "argument must be list, set, or tuple of number values",
+        );
+        check(
+            "parseint",
+            vec![Value::string("10"), Value::string("16")],
+            "16",
+        );
+    }
+
+    #[test]
+    fn frexp_ldexp_round_trip() {
+        for f in [1.0, 0.75, -3.5, 1e300, 5e-324, 2.2250738585072014e-308] {
+            let (m, e) = frexp(f);
+            assert!((0.5..1.0).contains(&m.abs()), "{f}");
+            assert_eq!(ldexp(m, i64::from(e)), f);
+        }
+        assert_eq!(ldexp(1.0, -1075), 0.0);
+        assert_eq!(ldexp(1.5, -1075), 5e-324);
+        assert_eq!(ldexp(1.0, 1024), f64::INFINITY);
+    }
+
+    #[test]
+    fn digits() {
+        assert_eq!(digit_value('f', 16), Some(15));
+        assert_eq!(digit_value('F', 16), Some(15));
+        assert_eq!(digit_value('g', 16), None);
+        assert_eq!(digit_value('Z', 62), Some(61));
+        assert_eq!(digit_value('z', 62), Some(35));
+    }
+}
