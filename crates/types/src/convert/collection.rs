@@ -198,6 +198,9 @@ impl Converter {
         elems: Vec<Value>,
         unsafe_: bool,
     ) -> Result<Vec<Value>, ConvertError> {
+        if elems.iter().all(|e| e.ty() == elems[0].ty()) {
+            return Ok(elems);
+        }
         let types: Vec<Type> = elems.iter().map(|e| e.ty().clone()).collect();
         let Some(unified) = unify_mode(&types, unsafe_) else {
             return Err(self.error("cannot find a common base type for all elements"));
@@ -224,6 +227,9 @@ impl Converter {
         entries: Vec<(Key, Value)>,
         unsafe_: bool,
     ) -> Result<Vec<(Key, Value)>, ConvertError> {
+        if entries.iter().all(|(_, e)| e.ty() == entries[0].1.ty()) {
+            return Ok(entries);
+        }
         let types: Vec<Type> = entries.iter().map(|(_, e)| e.ty().clone()).collect();
         let Some(unified) = unify_mode(&types, unsafe_) else {
             return Err(self.error("cannot find a common base type for all elements"));
