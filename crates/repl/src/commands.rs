@@ -149,16 +149,16 @@ fn usage(spec: &CommandSpec) -> String {
 
 const LANGUAGE_TOUR: &str = "
 Anything else is an expression, printed as `terraform console` prints it:
-  1 + 2 * 3                        numbers, strings \"a\", bools, null
-  [1, \"a\"]  {name = \"x\", n = 1}   tuples and objects
-  upper(\"a\")  type([1])            function calls; `type()` shows a type
-  \"Hello, ${var.name}!\"            templates: ${...}, %{if ...}, %{for ...}
-  [for s in [\"a\", \"b\"] : upper(s)]  for expressions, also {for k, v in m : k => v}
-  x == 1 ? \"one\" : \"other\"         conditionals; && || ! and comparisons
-  [{a = 1}, {a = 2}][*].a          splats; list[0], obj.attr, map[\"key\"]
-  <<EOT ... EOT                    heredocs (multi-line input continues while open)
-Tab completes functions, named values, attributes and commands; Ctrl-R searches history;
-Ctrl-C cancels the input; Ctrl-D, `exit` or :quit leaves.";
+  1 + 2 * 3, \"a\", true, null          numbers, strings, bools, null
+  [1, \"a\"], {name = \"x\", n = 1}       tuples and objects
+  upper(\"a\"), type([1])               function calls; type() shows a type
+  \"Hi, ${var.name}!\"                  templates: ${...}, %{if ...}, %{for ...}
+  [for s in [\"a\"] : upper(s)]         for expressions, also {for k, v in m : k => v}
+  x == 1 ? \"one\" : \"other\"            conditionals; && || ! and comparisons
+  [{a = 1}, {a = 2}][*].a             splats; list[0], obj.attr, map[\"key\"]
+  <<EOT ... EOT                       heredocs (input continues while one is open)
+Tab completes functions, named values, attributes and commands; Ctrl-R searches
+history; Ctrl-C cancels the input; Ctrl-D, `exit` or `:quit` leaves.";
 
 #[cfg(test)]
 mod tests {

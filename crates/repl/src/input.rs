@@ -17,7 +17,9 @@ pub fn needs_more(src: &str) -> bool {
     if is_blank(expr_src) {
         return false;
     }
-    match parse_expr(expr_src) {
+    // The line's newline has been read: a heredoc header such as `<<EOT` is
+    // only complete with it.
+    match parse_expr(&format!("{expr_src}\n")) {
         Ok(_) => false,
         Err(error) => error.is_incomplete(),
     }
@@ -107,5 +109,10 @@ mod tests {
         assert!(!is_blank("# c\n1"));
         assert!(!needs_more(""));
         assert!(!needs_more("# just a comment"));
+        assert!(needs_more("<<EOT"));
+        assert!(needs_more("<<EOT\nhello"));
+        assert!(!needs_more("<<EOT\nhello\nEOT"));
+        assert!(needs_more(":let x = ["));
+        assert!(!needs_more(":doc upper("));
     }
 }

@@ -370,9 +370,7 @@ pub(crate) fn suggest<'a>(
 ) -> Option<&'a str> {
     candidates
         .map(|candidate| (edit_distance(name, candidate), candidate))
-        .filter(|&(distance, candidate)| {
-            distance <= 2.max(candidate.len() / 3) && distance < candidate.len()
-        })
+        .filter(|&(distance, candidate)| distance <= 1.max(candidate.len() / 3))
         .min_by_key(|&(distance, _)| distance)
         .map(|(_, candidate)| candidate)
 }

@@ -1,0 +1,201 @@
+//! End-to-end runs of the `terrace` binary: `-e`, piped stdin, `--json`, `check`, `--help`.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn terrace(args: &[&str], stdin: Option<&str>) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_terrace"));
+    command
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().unwrap();
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+    }
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = child.wait_with_output().unwrap();
+    Run {
+        status: status.code().unwrap_or(-1),
+        stdout: String::from_utf8(stdout).unwrap(),
+        stderr: String::from_utf8(stderr).unwrap(),
+    }
+}
+
+#[test]
+fn expression_flag_prints_console_format() {
+    let run = terrace(&["-e", "1 + 1"], None);
+    assert_eq!(
+        (run.status, run.stdout.as_str(), run.stderr.as_str()),
+        (0, "2\n", "")
+    );
+    // Terraform: `{a = [1]}` prints as an object with a tuple inside.
+    let run = terrace(&["-e", "{a = [1]}"], None);
+    assert_eq!(run.stdout, "{\n  \"a\" = [\n    1,\n  ]\n}\n");
+}
+
+#[test]
+fn expression_error_goes_to_stderr_with_status_1() {
+    let run = terrace(&["-e", "upperr(\"a\")"], None);
+    assert_eq!(run.status, 1);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.contains("Call to unknown function"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("upperr(\"a\")"), "{}", run.stderr);
+    // Not a terminal: no colour.
+    assert!(!run.stderr.contains('\u{1b}'), "{}", run.stderr);
+}
+
+#[test]
+fn piped_input_runs_everything_and_fails_at_the_end() {
+    let run = terrace(
+        &[],
+        Some("1\n2 +\n3\nnope(1)\n\"after\"\n[for x in [1, 2] :\n  x * 2]\n"),
+    );
+    assert_eq!(run.status, 1);
+    assert_eq!(run.stdout, "1\n5\n\"after\"\n[\n  2,\n  4,\n]\n");
+    assert!(run.stderr.contains("<stdin>:4:1"), "{}", run.stderr);
+    let run = terrace(&[], Some("\"a\"\n\n# comment\ntrue\n"));
+    assert_eq!((run.status, run.stdout.as_str()), (0, "\"a\"\ntrue\n"));
+}
+
+#[test]
+fn json_flag() {
+    let run = terrace(&["--json", "-e", "{a = [1, \"x\"]}"], None);
+    assert_eq!(
+        (run.status, run.stdout.as_str()),
+        (0, "{\"a\":[1,\"x\"]}\n")
+    );
+    let run = terrace(&["--json"], Some("[true, null]\n"));
+    assert_eq!((run.status, run.stdout.as_str()), (0, "[true,null]\n"));
+}
+
+#[test]
+fn help_lists_every_flag_and_version() {
+    let run = terrace(&["--help"], None);
+    assert_eq!(run.status, 0);
+    for flag in [
+        "-e",
+        "--json",
+        "--dir",
+        "--var",
+        "--var-file",
+        "--history",
+        "--no-history",
+        "--no-color",
+        "--help",
+        "--version",
+        "check",
+    ] {
+        assert!(run.stdout.contains(flag), "{flag} missing from --help");
+    }
+    let run = terrace(&["--version"], None);
+    assert_eq!(
+        run.stdout,
+        format!("terrace {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    let run = terrace(&["--frobnicate"], None);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("unknown option `--frobnicate`"));
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("terrace-it-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("modules/net")).unwrap();
+    std::fs::create_dir_all(dir.join(".terraform")).unwrap();
+    dir
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn check_reports_every_syntax_error() {
+    let dir = temp_dir("check");
+    write(
+        &dir.join("main.tf"),
+        "resource \"a\" \"b\" {\n  x = [1, 2]\n}\n",
+    );
+    write(&dir.join("vars.tfvars"), "region = \"eu\"\n");
+    write(
+        &dir.join("modules/net/net.tf"),
+        "locals {\n  a = [1 2]\n  b = (\n}\n",
+    );
+    write(&dir.join("README.md"), "not = [ hcl");
+    // Hidden directories are skipped.
+    write(&dir.join(".terraform/bad.tf"), "x = [");
+    let dir_arg = dir.to_str().unwrap();
+    let run = terrace(&["check", dir_arg], None);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("net.tf:2:"), "{}", run.stderr);
+    assert!(!run.stderr.contains("bad.tf"), "{}", run.stderr);
+    assert!(!run.stderr.contains("main.tf"), "{}", run.stderr);
+    assert!(run.stderr.matches("error").count() >= 2, "{}", run.stderr);
+
+    let good = dir.join("main.tf");
+    let run = terrace(&["check", good.to_str().unwrap()], None);
+    assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A handful of conformance cases through the real binary, as `run.py` runs them.
+#[test]
+fn conformance_cases_through_the_binary() {
+    let cases = [
+        ("-2.5", Some("-2.5")),
+        ("\"cr\\rlf\"", Some("\"cr\\rlf\"")),
+        (
+            "type({a = 1, b = [\"x\"]})",
+            Some("object({\n    a: number,\n    b: tuple([\n        string,\n    ]),\n})"),
+        ),
+        (
+            "{a = sensitive(\"s\"), b = 1}",
+            Some("{\n  \"a\" = (sensitive value)\n  \"b\" = 1\n}"),
+        ),
+        (
+            "tostring(null) == null ? \"is null\" : \"not null\"",
+            Some("\"is null\""),
+        ),
+        ("[1 2]", None),
+        ("one([\"hello\", \"goodbye\"])", None),
+    ];
+    for (expr, want) in cases {
+        let run = terrace(&["-e", expr], None);
+        match want {
+            Some(want) => {
+                assert_eq!(run.status, 0, "{expr}: {}", run.stderr);
+                assert_eq!(run.stdout, format!("{want}\n"), "{expr}");
+            }
+            None => {
+                assert_eq!(run.status, 1, "{expr}");
+                assert!(!run.stderr.trim().is_empty(), "{expr}");
+            }
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! Integration tests of the console: sessions driven in-process, the binary, and a pseudo-terminal.
+#![allow(clippy::unwrap_used, clippy::print_stdout, clippy::print_stderr)]
+
+mod binary;
+#[cfg(unix)]
+mod pty;
+mod transcript;

@@ -1,0 +1,4 @@
+//! Workspace-level integration tests.
+#![allow(clippy::unwrap_used, clippy::print_stdout, clippy::print_stderr)]
+
+mod conformance;

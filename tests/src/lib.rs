@@ -1,0 +1,5 @@
+//! terrace-tests: the workspace-level tests; the library is empty, the tests live in `it/`.
+//!
+//! Not for: unit or crate-level tests, which sit in each crate. Here: the
+//! conformance suite, which runs Terraform's recorded console outputs
+//! (`data/conformance/cases.jsonl`) through the same code path as `terrace -e`.
