@@ -206,9 +206,17 @@ fn expand(re: &GoRegex, caps: &::regex::Captures<'_>, template: &str, out: &mut 
             continue;
         };
         rest = after;
-        let index =
-            group_number(name).or_else(|| re.names.iter().position(|n| n.as_deref() == Some(name)));
-        if let Some(m) = index.and_then(|i| caps.get(i)) {
+        // A number names one group; a name, the first group of that name that matched.
+        let found = match group_number(name) {
+            Some(i) => caps.get(i),
+            None => re
+                .names
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| n.as_deref() == Some(name))
+                .find_map(|(i, _)| caps.get(i)),
+        };
+        if let Some(m) = found {
             out.push_str(m.as_str());
         }
     }
@@ -656,7 +664,7 @@ impl<'a> Translator<'a> {
             }
             'p' | 'P' => {
                 let text = self.unicode_class(start)?;
-                self.out.push_str(text);
+                self.out.push_str(&text);
                 self.has_operand = true;
             }
             _ => {
@@ -675,28 +683,32 @@ impl<'a> Translator<'a> {
     }
 
     /// `\pL`, `\p{Greek}`, `\P{^Greek}` starting at `start` (the backslash): its text.
-    fn unicode_class(&mut self, start: usize) -> Result<&'a str, GoSyntaxError> {
+    fn unicode_class(&mut self, start: usize) -> Result<String, GoSyntaxError> {
+        let invalid =
+            |t: &Self| GoSyntaxError::new("invalid character class range", &t.pat[start..]);
+        let negated = self.pat[start..].starts_with("\\P");
         self.pos = start + 2;
-        match self.peek() {
-            None => Err(GoSyntaxError::new(
-                "invalid character class range",
-                &self.pat[start..],
-            )),
-            Some('{') => match self.rest().find('}') {
-                Some(end) => {
-                    self.pos += end + 1;
-                    Ok(&self.pat[start..self.pos])
-                }
-                None => Err(GoSyntaxError::new(
-                    "invalid character class range",
-                    &self.pat[start..],
-                )),
-            },
-            Some(_) => {
-                self.bump();
-                Ok(&self.pat[start..self.pos])
+        let name = match self.peek() {
+            None => return Err(invalid(self)),
+            Some('{') => {
+                let Some(end) = self.rest().find('}') else {
+                    return Err(invalid(self));
+                };
+                let name = &self.pat[self.pos + 1..self.pos + end];
+                self.pos += end + 1;
+                name
             }
-        }
+            Some(c) => {
+                self.bump();
+                &self.pat[self.pos - c.len_utf8()..self.pos]
+            }
+        };
+        // Go writes a negated name as `\p{^Greek}`; the regex crate as `\P{Greek}`.
+        let (negated, name) = match name.strip_prefix('^') {
+            Some(rest) => (!negated, rest),
+            None => (negated, name),
+        };
+        Ok(format!("\\{}{{{name}}}", if negated { 'P' } else { 'p' }))
     }
 
     /// One escaped character (Go's `parseEscape`), the backslash at the current position.
@@ -809,7 +821,7 @@ impl<'a> Translator<'a> {
             if rest.starts_with("\\p") || rest.starts_with("\\P") {
                 let start = self.pos;
                 let text = self.unicode_class(start)?;
-                self.out.push_str(text);
+                self.out.push_str(&text);
                 continue;
             }
             if let Some(inside) = rest
@@ -961,6 +973,9 @@ mod tests {
         rx("[[:alpha:]]+", "héllo", "\"h\"");
         rx("[[:^alpha:]]", "é", "\"é\"");
         rx("\\pL+", "héllo", "\"héllo\"");
+        rx("\\p{^Greek}+", "ab", "\"ab\"");
+        rx("\\P{^Greek}+", "aβγ", "\"βγ\"");
+        rx("[\\p{Greek}\\d]+", "aβ1", "\"β1\"");
         rx("(?m)a$", "a\nb", "\"a\"");
         rx("\\Qa.b\\E", "a.b", "\"a.b\"");
         rx("\\Qa.b", "xa.b", "\"a.b\"");
@@ -1171,7 +1186,7 @@ mod tests {
         repl("hello", "/(l)/", "$1é", "\"heo\"");
         repl("hello", "/(l)/", "$01", "\"heo\"");
         repl("hello", "/\\bh/", "H", "\"Hello\"");
-        repl("ab", "/(?P<x>a)|(?P<x>b)/", "<$x>", "\"<a><>\"");
+        repl("ab", "/(?P<x>a)|(?P<x>b)/", "<$x>", "\"<a><b>\"");
         check_err(
             "replace",
             vec![s("hello"), s("/(/"), s("x")],

@@ -336,7 +336,7 @@ fn is_word_separator(c: char) -> bool {
 /// Unicode's simple (one to one) upper-case mapping, as Go's `unicode.ToUpper`.
 fn simple_upper(c: char) -> char {
     let mut full = c.to_uppercase();
-    match (full.next(), full.next()) {
+    let mapped = match (full.next(), full.next()) {
         (Some(u), None) => u,
         // Characters whose full mapping has several characters (ß → SS, ﬀ → FF) have no
         // simple mapping, except the Greek letters with ypogegrammeni, which map to their
@@ -350,23 +350,46 @@ fn simple_upper(c: char) -> char {
             };
             char::from_u32(simple).unwrap_or(c)
         }
-    }
+    };
+    as_in_go(c, mapped)
 }
 
 /// Unicode's simple lower-case mapping, as Go's `unicode.ToLower`.
 fn simple_lower(c: char) -> char {
     let mut full = c.to_lowercase();
-    match (full.next(), full.next()) {
+    let mapped = match (full.next(), full.next()) {
         (Some(l), None) => l,
         // Only U+0130 (İ) has a longer full mapping; its simple mapping is `i`.
-        _ => {
-            if c == '\u{130}' {
-                'i'
-            } else {
-                c
-            }
-        }
+        _ if c == '\u{130}' => 'i',
+        _ => c,
+    };
+    as_in_go(c, mapped)
+}
+
+/// `mapped`, unless `c` or `mapped` is a letter newer than Go's Unicode tables (15.0):
+/// Terraform leaves those unchanged.
+fn as_in_go(c: char, mapped: char) -> char {
+    if newer_than_go(c) || newer_than_go(mapped) {
+        c
+    } else {
+        mapped
     }
+}
+
+/// The cased letters added in Unicode 16 and 17, which Rust's tables know and Go's do not.
+fn newer_than_go(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x1C89..=0x1C8A
+            | 0xA7CB..=0xA7CF
+            | 0xA7D2
+            | 0xA7D4
+            | 0xA7DA..=0xA7DC
+            | 0x10D50..=0x10D65
+            | 0x10D70..=0x10D85
+            | 0x16EA0..=0x16EB8
+            | 0x16EBB..=0x16ED3
+    )
 }
 
 /// Unicode's simple title-case mapping, as Go's `unicode.ToTitle`.
@@ -713,6 +736,8 @@ pub(super) mod tests {
         check("upper", vec![s("ǆ")], "\"Ǆ\"");
         check("upper", vec![s("ﬀ")], "\"ﬀ\"");
         check("upper", vec![s("ა")], "\"Ა\"");
+        check("upper", vec![s("ɤƛ\u{a7d3}")], "\"ɤƛ\u{a7d3}\"");
+        check("lower", vec![s("\u{a7cb}\u{1c89}")], "\"\u{a7cb}\u{1c89}\"");
         check("lower", vec![s("ÀÉÎ")], "\"àéî\"");
         check("lower", vec![s("İ")], "\"i\"");
         check("lower", vec![s("ΣΑΣ")], "\"σασ\"");
