@@ -82,6 +82,17 @@ pub fn run(args: Args) -> ExitCode {
             } else {
                 OutputFormat::Console
             };
+            if let Some(dir) = &args.dir
+                && !dir.is_dir()
+            {
+                printer.error_line(&format!("--dir {}: not a directory", dir.display()));
+                return ExitCode::FAILURE;
+            }
+            if !args.vars.is_empty() || !args.var_files.is_empty() {
+                printer.warning_line(
+                    "--var and --var-file take effect once module loading exists; var.* is empty for now",
+                );
+            }
             let mut session = Session::new(context, format);
             if !args.exprs.is_empty() {
                 batch::run_exprs(&mut session, &args.exprs, &printer)

@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::print_stdout, clippy::print_stderr)]
 
 mod binary;
+mod completion;
 #[cfg(unix)]
 mod pty;
 mod transcript;
