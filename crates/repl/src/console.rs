@@ -10,7 +10,7 @@ use rustyline::{ColorMode, CompletionType, Config, Editor};
 
 use crate::helper::ConsoleHelper;
 use crate::history::{History, MAX_ENTRIES};
-use crate::input::needs_more;
+use crate::input::{needs_more, split_inputs};
 use crate::output::Printer;
 use crate::session::{Reply, Session};
 
@@ -75,11 +75,21 @@ pub fn run(session: Session, history: &History, printer: &Printer) -> bool {
                     // History is never fatal.
                     let _ = history.append(&input);
                 }
-                let result = session.borrow_mut().run(&input);
-                match result {
-                    Ok(Reply::Quit) => break,
-                    Ok(reply) => printer.reply(&reply),
-                    Err(report) => printer.report(&report),
+                // A paste may hold several complete inputs, one after the other.
+                let mut quit = false;
+                for chunk in split_inputs(&input) {
+                    let result = session.borrow_mut().run(&chunk.text);
+                    match result {
+                        Ok(Reply::Quit) => {
+                            quit = true;
+                            break;
+                        }
+                        Ok(reply) => printer.reply(&reply),
+                        Err(report) => printer.report(&report),
+                    }
+                }
+                if quit {
+                    break;
                 }
             }
             Err(ReadlineError::Interrupted) => {

@@ -234,6 +234,34 @@ mod tests {
     }
 
     #[test]
+    fn two_writers_at_once_keep_whole_entries() {
+        let path = temp_path("concurrent");
+        let writers: Vec<_> = (0..2)
+            .map(|writer| {
+                let history = History::new(Some(path.clone()));
+                std::thread::spawn(move || {
+                    for idx in 0..200 {
+                        history
+                            .append(&format!("[{writer}, {idx},\n  \"{}\"]", "x".repeat(idx)))
+                            .unwrap();
+                    }
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.join().unwrap();
+        }
+        let entries = History::new(Some(path.clone())).load();
+        assert_eq!(entries.len(), 400);
+        for entry in &entries {
+            let (head, tail) = entry.split_once(",\n  \"").unwrap();
+            let idx: usize = head.rsplit(' ').next().unwrap().parse().unwrap();
+            assert_eq!(tail, format!("{}\"]", "x".repeat(idx)));
+        }
+        let _ = fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+    }
+
+    #[test]
     fn bad_escapes_are_dropped() {
         assert_eq!(decode("a\\qb"), None);
         assert_eq!(decode("a\\"), None);

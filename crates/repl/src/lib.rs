@@ -66,6 +66,16 @@ pub fn run(args: Args) -> ExitCode {
             for report in &summary.reports {
                 printer.report(report);
             }
+            if summary.n_errors > 0 {
+                printer.error_line(&format!(
+                    "{} error{} in {} file{} ({} checked)",
+                    summary.n_errors,
+                    if summary.n_errors == 1 { "" } else { "s" },
+                    summary.reports.len(),
+                    if summary.reports.len() == 1 { "" } else { "s" },
+                    summary.n_files,
+                ));
+            }
             summary.n_errors == 0
         }
         Mode::Console => {

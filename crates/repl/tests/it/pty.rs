@@ -81,6 +81,13 @@ fn interactive_session() {
     seen += &p.exp_string("a: number,").unwrap();
     seen += &p.exp_string("> ").unwrap();
 
+    // A bracketed paste of two inputs, the first over two lines: both run.
+    keys(&mut p, "\x1b[200~[7,\n8]\n40 + 3\x1b[201~");
+    keys(&mut p, "\r");
+    seen += &p.exp_string("8,").unwrap();
+    seen += &p.exp_string("43").unwrap();
+    seen += &p.exp_string("> ").unwrap();
+
     // Ctrl-D leaves.
     p.send_control('d').unwrap();
     seen += &p.exp_eof().unwrap();
@@ -100,12 +107,12 @@ fn interactive_session() {
     assert!(history.contains("40 + 2\n"), "{history:?}");
     assert!(history.contains("upper(\"abc\")\n"), "{history:?}");
 
-    // A new console finds the history of the last one.
+    // A new console finds the history of the last one (the paste, a multi-line entry).
     let mut p = console(&home, false);
     p.exp_string("> ").unwrap();
     keys(&mut p, "\x1b[A");
     keys(&mut p, "\r");
-    p.exp_string("a: number,").unwrap();
+    p.exp_string("43").unwrap();
     p.exp_string("> ").unwrap();
     p.send_line(":quit").unwrap();
     p.exp_eof().unwrap();
