@@ -12,6 +12,7 @@ mod convert;
 mod equality;
 mod format;
 mod json;
+mod number;
 mod optional;
 mod sets;
 mod types;
