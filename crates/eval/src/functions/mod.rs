@@ -1,12 +1,22 @@
 //! The function library: declarations, the call protocol, and one file per family.
 
 mod call;
+mod charset;
 mod collection;
 mod context;
 mod control;
 mod conversion;
+mod crypto;
+mod csv;
+mod datetime;
+mod encoding;
 mod error;
+mod filesystem;
 mod format;
+mod glob;
+mod go_path;
+mod json;
+mod network;
 mod numeric;
 mod regex;
 mod sequence;
@@ -15,6 +25,9 @@ mod spec;
 mod string;
 mod table;
 mod template;
+mod timestamp;
+mod yaml;
+mod yaml_emit;
 
 pub use call::{CallError, call};
 pub use context::CallContext;

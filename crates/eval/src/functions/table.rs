@@ -41,8 +41,16 @@ pub fn standard() -> FunctionTable {
     super::collection::register(&mut table);
     super::control::register(&mut table);
     super::conversion::register(&mut table);
+    super::crypto::register(&mut table);
+    super::csv::register(&mut table);
+    super::datetime::register(&mut table);
+    super::encoding::register(&mut table);
+    super::filesystem::register(&mut table);
+    super::json::register(&mut table);
+    super::network::register(&mut table);
     super::numeric::register(&mut table);
     super::string::register(&mut table);
     super::template::register(&mut table);
+    super::yaml::register(&mut table);
     table
 }

@@ -1,0 +1,564 @@
+//! Encoding functions: `base64decode`, `base64encode`, `base64gzip`, `textdecodebase64`,
+//! `textencodebase64` and `urlencode` (Terraform's `encoding.go`).
+//!
+//! Base64 follows Go's `base64.StdEncoding`: padding is required, `\r` and `\n` are
+//! skipped anywhere, and errors report the offset of the first bad byte. `base64gzip`
+//! frames its output as Go's `gzip.Writer` does after `Flush` and `Close` (an empty
+//! stored block before the final one), so short inputs give Terraform's exact bytes.
+
+use std::io::Write as _;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+use terrace_types::{Marks, Type, Value, quote};
+
+use super::charset::Charset;
+use super::context::CallContext;
+use super::error::FunctionError;
+use super::spec::{Function, ImplFn, Param, ReturnType};
+use super::table::FunctionTable;
+
+/// Adds the encoding functions to `table`.
+pub(super) fn register(table: &mut FunctionTable) {
+    let string_fn = |name: &'static str,
+                     params: Vec<Param>,
+                     description: &'static str,
+                     implementation: ImplFn| Function {
+        name,
+        params,
+        variadic: None,
+        return_type: ReturnType::Static(|| Type::String),
+        description,
+        implementation,
+        impure: false,
+    };
+    table.insert(string_fn(
+        "base64decode",
+        vec![
+            Param::new("str", Type::String)
+                .allow_unknown()
+                .allow_marked(),
+        ],
+        "Decodes a string of Base64 characters (the standard alphabet of RFC 4648, with \
+         padding) and returns the original string. The decoded bytes must be valid UTF-8; use \
+         `textdecodebase64` for other character encodings.",
+        base64decode,
+    ));
+    table.insert(string_fn(
+        "base64encode",
+        vec![Param::new("str", Type::String)],
+        "Encodes the UTF-8 bytes of a string with Base64 (the standard alphabet of RFC 4648, \
+         with padding).",
+        base64encode,
+    ));
+    table.insert(string_fn(
+        "base64gzip",
+        vec![Param::new("str", Type::String)],
+        "Compresses the UTF-8 bytes of a string with gzip and encodes the result with Base64, \
+         for sending small compressed payloads through string-only interfaces.",
+        base64gzip,
+    ));
+    table.insert(string_fn(
+        "textdecodebase64",
+        vec![
+            Param::new("source", Type::String),
+            Param::new("encoding", Type::String),
+        ],
+        "Decodes a Base64 string whose bytes are text in the named character encoding (an IANA \
+         name such as `UTF-16LE`) and returns that text as a string.",
+        textdecodebase64,
+    ));
+    table.insert(string_fn(
+        "textencodebase64",
+        vec![
+            Param::new("string", Type::String),
+            Param::new("encoding", Type::String),
+        ],
+        "Encodes a string in the named character encoding (an IANA name such as `UTF-16LE`) \
+         and returns the resulting bytes as Base64.",
+        textencodebase64,
+    ));
+    table.insert(string_fn(
+        "urlencode",
+        vec![Param::new("str", Type::String)],
+        "Escapes a string for use in a URL query: letters, digits and `-_.~` stay, spaces \
+         become `+`, and every other UTF-8 byte becomes `%XX`.",
+        urlencode,
+    ));
+}
+
+/// The string of a known string argument.
+pub(super) fn str_arg(args: &[Value], index: usize) -> &str {
+    args[index]
+        .as_str()
+        .expect("invariant: the call protocol passes a known string")
+}
+
+/// Text to put in an error message about a value: `(sensitive value)` when `marks`
+/// hold the sensitive mark, else the text quoted as Go's `%q` does (Terraform's
+/// `redactIfSensitive`).
+pub(super) fn redact(text: &str, marks: Marks) -> String {
+    if marks.is_sensitive() {
+        "(sensitive value)".to_string()
+    } else {
+        quote(text)
+    }
+}
+
+fn base64decode(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let (value, marks) = args[0].clone().unmark_deep();
+    if !value.is_known() {
+        return Ok(Value::unknown(Type::String).mark(marks));
+    }
+    let text = value
+        .as_str()
+        .expect("invariant: a known, non-null string argument");
+    let bytes = go_base64_decode(text).map_err(|_| {
+        FunctionError::new(format!(
+            "failed to decode base64 data {}",
+            redact(text, marks)
+        ))
+    })?;
+    let decoded = String::from_utf8(bytes).map_err(|_| {
+        FunctionError::new("the result of decoding the provided string is not valid UTF-8")
+    })?;
+    Ok(Value::string(decoded).mark(marks))
+}
+
+fn base64encode(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    Ok(Value::string(STANDARD.encode(str_arg(args, 0))))
+}
+
+fn base64gzip(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let bytes = go_gzip(str_arg(args, 0).as_bytes())
+        .map_err(|e| FunctionError::new(format!("failed to write gzip raw data: {e}")))?;
+    Ok(Value::string(STANDARD.encode(bytes)))
+}
+
+/// gzip as Go's `gzip.Writer` writes it after `Flush` then `Close`: a header with no
+/// name and time zero, the data compressed at the default level and ended by a sync
+/// flush, an empty final stored block, then the CRC-32 and length.
+fn go_gzip(data: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut out = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+    let mut deflate = flate2::Compress::new(flate2::Compression::default(), false);
+    // Room for the worst case (stored blocks) so one call normally suffices.
+    let mut body = Vec::with_capacity(data.len() + data.len() / 8 + 1024);
+    let mut input = data;
+    loop {
+        let before_in = deflate.total_in();
+        deflate
+            .compress_vec(input, &mut body, flate2::FlushCompress::Sync)
+            .map_err(std::io::Error::other)?;
+        let consumed = usize::try_from(deflate.total_in() - before_in)
+            .expect("invariant: consumed bytes fit in memory");
+        input = &input[consumed..];
+        if input.is_empty() && body.len() < body.capacity() {
+            break;
+        }
+        body.reserve(body.capacity().max(4096));
+    }
+    out.write_all(&body)?;
+    // Close: a final, empty stored block.
+    out.write_all(&[1, 0, 0, 0xff, 0xff])?;
+    let mut crc = flate2::Crc::new();
+    crc.update(data);
+    out.write_all(&crc.sum().to_le_bytes())?;
+    // ISIZE is the input length modulo 2^32.
+    let size = (data.len() as u64 & 0xffff_ffff) as u32;
+    out.write_all(&size.to_le_bytes())?;
+    Ok(out)
+}
+
+fn textencodebase64(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let charset = charset_arg(args, 1)?;
+    let bytes = charset.encode(str_arg(args, 0)).ok_or_else(|| {
+        FunctionError::arg(
+            0,
+            format!(
+                "the given string contains characters that cannot be represented in {}",
+                charset.name()
+            ),
+        )
+    })?;
+    Ok(Value::string(STANDARD.encode(bytes)))
+}
+
+fn textdecodebase64(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let charset = charset_arg(args, 1)?;
+    let bytes = go_base64_decode(str_arg(args, 0)).map_err(|offset| {
+        FunctionError::arg(
+            0,
+            format!("the given value is has an invalid base64 symbol at offset {offset}"),
+        )
+    })?;
+    let text = charset
+        .decode(&bytes)
+        .filter(|text| !text.contains('\u{fffd}'))
+        .ok_or_else(|| {
+            FunctionError::arg(
+                0,
+                format!(
+                    "the given string contains symbols that are not defined for {}",
+                    charset.name()
+                ),
+            )
+        })?;
+    Ok(Value::string(text))
+}
+
+fn charset_arg(args: &[Value], index: usize) -> Result<Charset, FunctionError> {
+    let name = str_arg(args, index);
+    Charset::lookup(name).map_err(|known_elsewhere| {
+        let message = if known_elsewhere {
+            format!(
+                "{} is an IANA encoding that terrace does not implement; supported are UTF-8, \
+                 UTF-16, UTF-16BE, UTF-16LE, ISO-8859-1, windows-1252 and US-ASCII",
+                quote(name)
+            )
+        } else {
+            format!(
+                "{} is not a supported IANA encoding name or alias in this Terraform version",
+                quote(name)
+            )
+        };
+        FunctionError::arg(index, message)
+    })
+}
+
+fn urlencode(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    Ok(Value::string(query_escape(str_arg(args, 0))))
+}
+
+/// Go's `url.QueryEscape`.
+fn query_escape(s: &str) -> String {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out = String::with_capacity(s.len());
+    for &b in s.as_bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(char::from(b));
+            }
+            b' ' => out.push('+'),
+            _ => {
+                out.push('%');
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 0xf)]));
+            }
+        }
+    }
+    out
+}
+
+/// Decodes base64 as Go's `base64.StdEncoding.DecodeString` does: the standard
+/// alphabet, padding required, `\r` and `\n` ignored anywhere. On failure, the byte
+/// offset Go's `CorruptInputError` reports.
+pub(super) fn go_base64_decode(src: &str) -> Result<Vec<u8>, usize> {
+    let src = src.as_bytes();
+    let mut out = Vec::with_capacity(src.len() / 4 * 3);
+    let mut si = 0;
+    while si < src.len() {
+        let (next, n, quantum, err) = decode_quantum(src, si);
+        out.extend_from_slice(&quantum[..n]);
+        if let Some(offset) = err {
+            return Err(offset);
+        }
+        si = next;
+        if n < 3 {
+            // Padding ended the input (anything after it was an error above).
+            break;
+        }
+    }
+    Ok(out)
+}
+
+fn base64_value(c: u8) -> Option<u8> {
+    match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    }
+}
+
+/// One step of Go's `decodeQuantum`: the next input index, how many bytes were decoded,
+/// the bytes, and the error offset, if any.
+fn decode_quantum(src: &[u8], mut si: usize) -> (usize, usize, [u8; 3], Option<usize>) {
+    let mut dbuf = [0u8; 4];
+    let mut dlen = 4;
+    let mut err = None;
+    let mut j = 0;
+    while j < 4 {
+        if si == src.len() {
+            if j == 0 {
+                return (si, 0, [0; 3], None);
+            }
+            // Padding is required: a short final quantum is an error.
+            return (si, 0, [0; 3], Some(si - j));
+        }
+        let c = src[si];
+        si += 1;
+        if let Some(v) = base64_value(c) {
+            dbuf[j] = v;
+            j += 1;
+            continue;
+        }
+        if c == b'\n' || c == b'\r' {
+            continue;
+        }
+        if c != b'=' {
+            return (si, 0, [0; 3], Some(si - 1));
+        }
+        // Padding.
+        match j {
+            0 | 1 => return (si, 0, [0; 3], Some(si - 1)),
+            2 => {
+                while si < src.len() && (src[si] == b'\n' || src[si] == b'\r') {
+                    si += 1;
+                }
+                if si == src.len() {
+                    return (si, 0, [0; 3], Some(src.len()));
+                }
+                if src[si] != b'=' {
+                    return (si, 0, [0; 3], Some(si - 1));
+                }
+                si += 1;
+            }
+            _ => {}
+        }
+        while si < src.len() && (src[si] == b'\n' || src[si] == b'\r') {
+            si += 1;
+        }
+        if si < src.len() {
+            err = Some(si);
+        }
+        dlen = j;
+        break;
+    }
+    let val = (u32::from(dbuf[0]) << 18)
+        | (u32::from(dbuf[1]) << 12)
+        | (u32::from(dbuf[2]) << 6)
+        | u32::from(dbuf[3]);
+    let bytes = [(val >> 16) as u8, (val >> 8) as u8, val as u8];
+    (si, dlen - 1, bytes, err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::functions::{CallError, FunctionTable, call};
+
+    fn table() -> FunctionTable {
+        let mut table = FunctionTable::default();
+        register(&mut table);
+        table
+    }
+
+    fn run(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
+        let table = table();
+        let function = table.get(name).unwrap();
+        call(function, &CallContext::default(), args)
+    }
+
+    fn s(text: &str) -> Value {
+        Value::string(text)
+    }
+
+    fn ok_str(name: &str, args: Vec<Value>) -> String {
+        let v = run(name, args).unwrap();
+        v.as_str().unwrap().to_string()
+    }
+
+    fn failed(name: &str, args: Vec<Value>) -> String {
+        match run(name, args) {
+            Err(CallError::Failed { message, .. }) => message,
+            other => panic!("expected a failed call, got {other:?}"),
+        }
+    }
+
+    fn invalid(name: &str, args: Vec<Value>) -> (&'static str, String) {
+        match run(name, args) {
+            Err(CallError::InvalidArgument { param, message, .. }) => (param, message),
+            other => panic!("expected an invalid argument, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn base64_round_trip() {
+        // Expected values from Terraform (the conformance file and the oracle).
+        assert_eq!(
+            ok_str("base64encode", vec![s("Hello, World!")]),
+            "SGVsbG8sIFdvcmxkIQ=="
+        );
+        assert_eq!(ok_str("base64encode", vec![s("é")]), "w6k=");
+        assert_eq!(ok_str("base64encode", vec![s("")]), "");
+        assert_eq!(ok_str("base64decode", vec![s("SGVsbG8=")]), "Hello");
+        assert_eq!(ok_str("base64decode", vec![s("SGVs\nbG8=")]), "Hello");
+        assert_eq!(ok_str("base64decode", vec![s("")]), "");
+    }
+
+    #[test]
+    fn base64decode_errors() {
+        assert_eq!(
+            failed("base64decode", vec![s("SGVsbG8")]),
+            "failed to decode base64 data \"SGVsbG8\""
+        );
+        assert_eq!(
+            failed("base64decode", vec![s("/w==")]),
+            "the result of decoding the provided string is not valid UTF-8"
+        );
+        let secret = s("!!").mark(Marks::SENSITIVE);
+        assert_eq!(
+            failed("base64decode", vec![secret]),
+            "failed to decode base64 data (sensitive value)"
+        );
+    }
+
+    #[test]
+    fn base64decode_unknown_and_marks() {
+        let v = run(
+            "base64decode",
+            vec![Value::unknown(Type::String).mark(Marks::SENSITIVE)],
+        )
+        .unwrap();
+        assert!(!v.is_known());
+        assert!(v.marks().is_sensitive());
+        let v = run("base64decode", vec![s("SGk=").mark(Marks::SENSITIVE)]).unwrap();
+        assert_eq!(v.clone().unmark().0.as_str(), Some("Hi"));
+        assert!(v.marks().is_sensitive());
+    }
+
+    #[test]
+    fn null_and_unknown_arguments() {
+        let (param, message) = invalid("base64encode", vec![Value::null(Type::String)]);
+        assert_eq!(param, "str");
+        assert_eq!(message, "argument must not be null");
+        let v = run("urlencode", vec![Value::unknown(Type::String)]).unwrap();
+        assert!(!v.is_known());
+        assert_eq!(v.ty(), &Type::String);
+    }
+
+    #[test]
+    fn go_base64_offsets() {
+        assert_eq!(go_base64_decode("SGVsbG8"), Err(4));
+        assert_eq!(go_base64_decode("SGVs!G8="), Err(4));
+        assert_eq!(go_base64_decode("SGVs bG8="), Err(4));
+        assert_eq!(go_base64_decode("SA=x"), Err(2));
+        assert_eq!(go_base64_decode("SA==x"), Err(4));
+        assert_eq!(go_base64_decode("S==="), Err(1));
+        assert_eq!(go_base64_decode("SA=").unwrap_err(), 3);
+        assert_eq!(go_base64_decode("SA==\n").unwrap(), b"H");
+        assert_eq!(go_base64_decode("SGk=").unwrap(), b"Hi");
+        // Non-zero trailing bits are accepted (StdEncoding is not strict).
+        assert_eq!(go_base64_decode("SB==").unwrap(), b"H");
+    }
+
+    #[test]
+    fn gzip_matches_go() {
+        // From Terraform: base64gzip("test"), base64gzip(""), base64gzip("hello world").
+        assert_eq!(
+            ok_str("base64gzip", vec![s("test")]),
+            "H4sIAAAAAAAA/ypJLS4BAAAA//8BAAD//wx+f9gEAAAA"
+        );
+        assert_eq!(
+            ok_str("base64gzip", vec![s("")]),
+            "H4sIAAAAAAAA/wAAAP//AQAA//8AAAAAAAAAAA=="
+        );
+        assert_eq!(
+            ok_str("base64gzip", vec![s("hello world")]),
+            "H4sIAAAAAAAA/8pIzcnJVyjPL8pJAQAAAP//AQAA//+FEUoNCwAAAA=="
+        );
+    }
+
+    #[test]
+    fn gzip_of_large_input_decompresses() {
+        let text = "terrace ".repeat(100_000);
+        let encoded = ok_str("base64gzip", vec![s(&text)]);
+        let bytes = STANDARD.decode(encoded).unwrap();
+        let mut decoder = flate2::read::GzDecoder::new(&bytes[..]);
+        let mut back = String::new();
+        std::io::Read::read_to_string(&mut decoder, &mut back).unwrap();
+        assert_eq!(back, text);
+    }
+
+    #[test]
+    fn urlencode_like_go() {
+        assert_eq!(
+            ok_str("urlencode", vec![s("Hello World?&=")]),
+            "Hello+World%3F%26%3D"
+        );
+        assert_eq!(ok_str("urlencode", vec![s("a b&c/d")]), "a+b%26c%2Fd");
+        assert_eq!(ok_str("urlencode", vec![s("é")]), "%C3%A9");
+        assert_eq!(
+            ok_str("urlencode", vec![s("a b&c/d~-_.!*()")]),
+            "a+b%26c%2Fd~-_.%21%2A%28%29"
+        );
+        assert_eq!(ok_str("urlencode", vec![s("")]), "");
+    }
+
+    #[test]
+    fn text_encodings() {
+        let enc = |text: &str, name: &str| ok_str("textencodebase64", vec![s(text), s(name)]);
+        assert_eq!(enc("Hello", "UTF-16LE"), "SABlAGwAbABvAA==");
+        assert_eq!(enc("Hello", "utf-16be"), "AEgAZQBsAGwAbw==");
+        assert_eq!(enc("Hello😀", "UTF-16"), "/v8ASABlAGwAbABv2D3eAA==");
+        assert_eq!(enc("Héllo", "ISO-8859-1"), "SOlsbG8=");
+        assert_eq!(enc("Héllo€", "windows-1252"), "SOlsbG+A");
+        assert_eq!(enc("Hello", "UTF-16BE "), "AEgAZQBsAGwAbw==");
+        assert_eq!(enc("", "UTF-16LE"), "");
+        let dec = |b64: &str, name: &str| ok_str("textdecodebase64", vec![s(b64), s(name)]);
+        assert_eq!(dec("SABlAGwAbABvAA==", "UTF-16LE"), "Hello");
+        assert_eq!(dec("SABlAGwAbABvAA==", "UTF-16"), "䠀攀氀氀漀");
+        assert_eq!(dec("//5IAGUA", "UTF-16"), "He");
+        assert_eq!(dec("/v8ASABl", "UTF-16"), "He");
+        assert_eq!(dec("SOls", "ISO-8859-1"), "Hél");
+        assert_eq!(dec("gA==", "windows-1252"), "€");
+        assert_eq!(dec("gA==", "ISO-8859-1"), "\u{80}");
+    }
+
+    #[test]
+    fn text_encoding_errors() {
+        let (param, message) = invalid("textencodebase64", vec![s("Héllo€"), s("ISO-8859-1")]);
+        assert_eq!(param, "string");
+        assert_eq!(
+            message,
+            "the given string contains characters that cannot be represented in ISO_8859-1:1987"
+        );
+        let (param, message) = invalid("textencodebase64", vec![s("x"), s("ascii")]);
+        assert_eq!(param, "encoding");
+        assert_eq!(
+            message,
+            "\"ascii\" is not a supported IANA encoding name or alias in this Terraform version"
+        );
+        let (_, message) = invalid("textencodebase64", vec![s("x"), s("Shift_JIS")]);
+        assert!(message.contains("does not implement"), "{message}");
+        let (param, message) = invalid("textdecodebase64", vec![s("SGVsbG8"), s("UTF-8")]);
+        assert_eq!(param, "source");
+        assert_eq!(
+            message,
+            "the given value is has an invalid base64 symbol at offset 4"
+        );
+        for (b64, name) in [
+            ("gQ==", "windows-1252"),
+            ("/w==", "UTF-8"),
+            ("SA==", "UTF-16LE"),
+            ("ANg=", "UTF-16LE"),
+            ("gA==", "US-ASCII"),
+            ("77+9", "UTF-8"),
+        ] {
+            let (_, message) = invalid("textdecodebase64", vec![s(b64), s(name)]);
+            assert!(
+                message.starts_with("the given string contains symbols that are not defined for"),
+                "{b64} {name}: {message}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_function_has_a_description() {
+        for f in table().iter() {
+            assert!(!f.description.is_empty(), "{}", f.name);
+        }
+    }
+}
