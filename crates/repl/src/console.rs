@@ -3,6 +3,8 @@
 use std::cell::RefCell;
 use std::io::Write as _;
 use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustyline::error::ReadlineError;
 use rustyline::history::{History as _, MemHistory};
@@ -34,6 +36,14 @@ pub fn run(session: Session, history: &History, printer: &Printer) -> bool {
         .max_history_size(MAX_ENTRIES)
         .map(|builder| builder.build())
         .unwrap_or_default();
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let mut session = session;
+    // Ctrl-C while an expression is being evaluated (the terminal is not in raw
+    // mode then, so it is a signal) stops the evaluation, not the console.
+    #[cfg(unix)]
+    if signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupt)).is_ok() {
+        session.set_interrupt(Arc::clone(&interrupt));
+    }
     let session = Rc::new(RefCell::new(session));
     let mut editor: Editor<ConsoleHelper, MemHistory> =
         match Editor::with_history(config.clone(), MemHistory::with_config(&config)) {
@@ -78,6 +88,7 @@ pub fn run(session: Session, history: &History, printer: &Printer) -> bool {
                 // A paste may hold several complete inputs, one after the other.
                 let mut quit = false;
                 for chunk in split_inputs(&input) {
+                    interrupt.store(false, Ordering::Relaxed);
                     let result = session.borrow_mut().run(&chunk.text);
                     match result {
                         Ok(Reply::Quit) => {

@@ -4,6 +4,8 @@
 //! through here, so the rest of the crate does not follow their APIs.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use terrace_eval::{ConsoleValue, Diagnostic, Diagnostics, Evaluator, RootKind, Scope};
 use terrace_syntax::{Expr, Span};
@@ -71,6 +73,11 @@ impl Engine {
     /// Evaluate an expression to a value.
     pub fn eval(&self, expr: &Expr) -> Result<Value, Vec<Problem>> {
         self.evaluator.eval(expr, &self.scope).map_err(problems)
+    }
+
+    /// Stop evaluations soon after `flag` becomes true (set on Ctrl-C).
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.evaluator.set_interrupt(Some(flag));
     }
 
     /// Bind `name` to `value` as a plain variable, for the rest of the session.

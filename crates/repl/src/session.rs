@@ -1,6 +1,8 @@
 //! `Session`: evaluates one input (an expression or a `:` command) to text or diagnostics, with no terminal involved.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use terrace_syntax::{Expr, Span, parse_expr};
 use terrace_types::Value;
@@ -115,6 +117,12 @@ impl Session {
             Reply::Value(text) | Reply::Type(text) | Reply::Text(text) => Ok(text),
             Reply::Empty | Reply::Quit => Ok(String::new()),
         }
+    }
+
+    /// Stop an evaluation soon after `flag` becomes true; it then fails with an
+    /// "Evaluation interrupted" error. The console sets the flag on Ctrl-C.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.engine.set_interrupt(flag);
     }
 
     /// The names of the functions, in order.

@@ -37,6 +37,31 @@ fn keys(p: &mut PtySession, text: &str) {
     p.flush().unwrap();
 }
 
+/// Press Ctrl-C until `needle` shows up: a Ctrl-C that arrives before the console
+/// has left raw mode is read as input, not as a signal, so one may not be enough.
+/// Returns what was read, up to the prompt after `needle`.
+fn interrupt_until(p: &mut PtySession, needle: &str) -> String {
+    let mut got = String::new();
+    for _ in 0..300 {
+        p.send_control('c').unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        while let Some(c) = p.try_read() {
+            got.push(c);
+        }
+        if let Some(at) = got.find(needle) {
+            // Then read up to the next prompt.
+            while !got[at..].contains("> ") {
+                match p.try_read() {
+                    Some(c) => got.push(c),
+                    None => std::thread::sleep(std::time::Duration::from_millis(50)),
+                }
+            }
+            return got;
+        }
+    }
+    panic!("no {needle:?} after Ctrl-C: {got:?}");
+}
+
 #[test]
 fn interactive_session() {
     let home = state_dir("session");
@@ -80,6 +105,15 @@ fn interactive_session() {
     p.send_line(":type {a = 1}").unwrap();
     seen += &p.exp_string("a: number,").unwrap();
     seen += &p.exp_string("> ").unwrap();
+
+    // Ctrl-C during a (very) long evaluation stops it, not the console.
+    // A billion steps that build only empty lists.
+    let slow = "[for i in range(1024) : i if length([for j in range(1024) : j \
+                if length([for k in range(1024) : k if false]) > 0]) > 0]";
+    p.send_line(slow).unwrap();
+    // The line is accepted when rustyline leaves raw mode (bracketed paste off).
+    seen += &p.exp_string("\u{1b}[?2004l").unwrap();
+    seen += &interrupt_until(&mut p, "Evaluation interrupted");
 
     // A bracketed paste of two inputs, the first over two lines: both run.
     keys(&mut p, "\x1b[200~[7,\n8]\n40 + 3\x1b[201~");
