@@ -388,4 +388,31 @@ mod tests {
             Err(CallError::InvalidArgument { .. })
         ));
     }
+
+    /// Deterministic pseudo-random strings over `alphabet` (no panics on garbage input).
+    fn garbage(alphabet: &[&str], count: usize) -> Vec<String> {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize
+        };
+        (0..count)
+            .map(|_| {
+                let len = next() % 40;
+                (0..len)
+                    .map(|_| alphabet[next() % alphabet.len()])
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn garbage_input_never_panics() {
+        let alphabet = ["a", ",", "\"", "\n", "\r", " ", "é", "\"\""];
+        for text in garbage(&alphabet, 3000) {
+            let _ = run(&text);
+        }
+    }
 }

@@ -974,4 +974,41 @@ mod tests {
             Err(CallError::InvalidArgument { .. })
         ));
     }
+
+    /// Deterministic pseudo-random strings over `alphabet` (no panics on garbage input).
+    fn garbage(alphabet: &[&str], count: usize) -> Vec<String> {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize
+        };
+        (0..count)
+            .map(|_| {
+                let len = next() % 40;
+                (0..len)
+                    .map(|_| alphabet[next() % alphabet.len()])
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn garbage_input_never_panics() {
+        let alphabet = [
+            "10", ".", "0", "255", "256", ":", "::", "ffff", "/", "8", "32", "128", "f", " ",
+        ];
+        for text in garbage(&alphabet, 3000) {
+            for args in [
+                vec![Value::string(&text), n("1")],
+                vec![Value::string(&text), n("-1")],
+            ] {
+                let _ = run("cidrhost", args);
+            }
+            let _ = run("cidrnetmask", vec![Value::string(&text)]);
+            let _ = run("cidrsubnet", vec![Value::string(&text), n("4"), n("3")]);
+            let _ = run("cidrsubnets", vec![Value::string(&text), n("2"), n("30")]);
+        }
+    }
 }

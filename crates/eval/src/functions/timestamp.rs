@@ -861,4 +861,36 @@ mod tests {
         let before = Timestamp::from_unix_nanos(old.unix_nanos() - 3_600 * NANOS_PER_SECOND, 0);
         assert_eq!(before.format_rfc3339(), "-0001-12-31T23:30:00Z");
     }
+
+    /// Deterministic pseudo-random strings over `alphabet` (no panics on garbage input).
+    fn garbage(alphabet: &[&str], count: usize) -> Vec<String> {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize
+        };
+        (0..count)
+            .map(|_| {
+                let len = next() % 40;
+                (0..len)
+                    .map(|_| alphabet[next() % alphabet.len()])
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn garbage_input_never_panics() {
+        let alphabet = [
+            "2018", "-", "0", "1", "2", "9", "T", "t", ":", ".", ",", "Z", "z", "+", " ", "24",
+            "60", "é",
+        ];
+        for text in garbage(&alphabet, 5000) {
+            let _ = parse_go_rfc3339(&text);
+            let _ = parse_strict_rfc3339(&text);
+            let _ = parse_yaml_timestamp(&text);
+        }
+    }
 }

@@ -961,4 +961,80 @@ mod tests {
         assert_eq!(back.ty(), v.ty());
         assert_eq!(emit(&back), text);
     }
+
+    /// Deterministic pseudo-random strings over `alphabet` (no panics on garbage input).
+    fn garbage(alphabet: &[&str], count: usize) -> Vec<String> {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize
+        };
+        (0..count)
+            .map(|_| {
+                let len = next() % 40;
+                (0..len)
+                    .map(|_| alphabet[next() % alphabet.len()])
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn garbage_input_never_panics() {
+        let alphabet = [
+            "- ",
+            ": ",
+            "\n",
+            "  ",
+            "\t",
+            "[",
+            "]",
+            "{",
+            "}",
+            ",",
+            "&a ",
+            "*a",
+            "<<",
+            "!!str ",
+            "!x ",
+            "|",
+            ">",
+            "-",
+            "'",
+            "\"",
+            "#",
+            "---",
+            "...",
+            "%YAML 1.2",
+            "1",
+            ".5",
+            "y",
+            "~",
+            "é",
+            "?",
+            "\u{feff}",
+        ];
+        for text in garbage(&alphabet, 3000) {
+            let _ = decode(&text);
+        }
+    }
+
+    #[test]
+    fn strings_round_trip() {
+        let alphabet = [
+            "a", " ", "  ", "\n", "\t", "\"", "\\", "é", "😀", "#", ": ", "- ", "\r", "\u{85}",
+            "\u{feff}", "'", "yes", "1", "~", "null", "|", ">", "word ",
+        ];
+        for text in garbage(&alphabet, 3000) {
+            let value = Value::string(&text);
+            let encoded = emit(&value);
+            let back = decode(&encoded).unwrap_or_else(|e| panic!("{text:?} -> {encoded:?}: {e}"));
+            assert_eq!(back.as_str(), Some(text.as_str()), "{encoded:?}");
+            let keyed = emit(&Value::object([(text.as_str(), Value::int(1))]));
+            let back = decode(&keyed).unwrap_or_else(|e| panic!("{text:?} -> {keyed:?}: {e}"));
+            assert!(back.get_attr(&text).is_some(), "{keyed:?}");
+        }
+    }
 }
