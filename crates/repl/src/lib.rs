@@ -4,13 +4,16 @@
 //! functions are `terrace-eval`, values and their printing are `terrace-types`).
 //! This crate only reads input, asks those crates, and prints.
 //!
-//! ```no_run
+//! ```
 //! use terrace_repl::{Reply, Session};
 //!
+//! # fn main() -> Result<(), terrace_repl::Report> {
 //! let mut session = Session::standalone();
-//! if let Ok(Reply::Value(text)) = session.run("1 + 1") {
-//!     assert_eq!(text, "2");
-//! }
+//! let reply = session.run(r#"[for s in ["a"] : upper(s)]"#)?;
+//! assert_eq!(reply, Reply::Value("[\n  \"A\",\n]".to_string()));
+//! assert_eq!(session.run(":type {n = 1}")?, Reply::Type("object({\n    n: number,\n})".to_string()));
+//! # Ok(())
+//! # }
 //! ```
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]

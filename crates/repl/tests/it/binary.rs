@@ -199,3 +199,20 @@ fn conformance_cases_through_the_binary() {
         }
     }
 }
+
+/// A whole piped session through the binary: stdout, stderr and the exit status.
+#[test]
+fn piped_session_snapshot() {
+    let run = terrace(
+        &[],
+        Some(
+            "# a piped session\n\"a\" == \"a\"\n:let greeting = \"hello\"\nupper(greeting)\n\
+             {for i, s in [\"x\", \"y\"] :\n  s => i}\n1 + true\n[1, 2][*]\n:type greeting\n\
+             <<-EOT\n  two\n  lines\n  EOT\n",
+        ),
+    );
+    insta::assert_snapshot!(format!(
+        "status: {}\n--- stdout\n{}--- stderr\n{}",
+        run.status, run.stdout, run.stderr
+    ));
+}
