@@ -104,6 +104,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn open_constructs_continue() {
+        for open in [
+            "[1,",
+            "(1 +",
+            "{a = 1",
+            "upper(",
+            "[for x in [1] :",
+            "{for k, v in {} :",
+            "\"a ${",
+            "<<EOT\n%{ if true }",
+            "<<-EOT\n  ${upper(",
+            "1 ? 2",
+        ] {
+            assert!(needs_more(open), "{open:?} should continue");
+        }
+        for done in ["[1]", "upper(\"a\")", "[for x in [1] : x]", "1 ]", "\"abc"] {
+            assert!(!needs_more(done), "{done:?} should not continue");
+        }
+    }
+
+    #[test]
+    fn split_continues_open_inputs() {
+        let chunks = split_inputs("1\n\n[1,\n 2]\n:type {\n}\nexit\n[");
+        let texts: Vec<&str> = chunks.iter().map(|chunk| chunk.text.as_str()).collect();
+        assert_eq!(texts, ["1", "[1,\n 2]", ":type {\n}", "exit", "["]);
+        let lines: Vec<usize> = chunks.iter().map(|chunk| chunk.line).collect();
+        assert_eq!(lines, [1, 3, 5, 7, 8]);
+    }
+
+    #[test]
     fn blank_detection() {
         assert!(is_blank("  \n# c\n// d\n/* e */ "));
         assert!(!is_blank("# c\n1"));
