@@ -111,14 +111,6 @@ impl Session {
         }
     }
 
-    /// Evaluate `src` as an expression and print it as the session's format says.
-    pub fn eval_to_text(&mut self, src: &str) -> Result<String, Report> {
-        match self.run(src)? {
-            Reply::Value(text) | Reply::Type(text) | Reply::Text(text) => Ok(text),
-            Reply::Empty | Reply::Quit => Ok(String::new()),
-        }
-    }
-
     /// Stop an evaluation soon after `flag` becomes true; it then fails with an
     /// "Evaluation interrupted" error. The console sets the flag on Ctrl-C.
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
