@@ -20,6 +20,14 @@ fn main() {
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
 
     let ints: Vec<Number> = (0..1000).map(Number::from_i64).collect();
+    let raw: Vec<i64> = (0..1000).collect();
+    bench(&wanted, "small baseline: i64 add", 1_000_000, |n| {
+        let mut acc = 0i64;
+        for i in 0..n {
+            acc = acc.wrapping_add(black_box(raw[i % 1000]));
+        }
+        black_box(acc);
+    });
     bench(&wanted, "small int add", 1_000_000, |n| {
         let mut acc = Number::from_i64(0);
         for i in 0..n {

@@ -23,6 +23,7 @@ pub(crate) const MODULO_ZERO_INFINITY: &str = "can't use modulo with zero and in
 pub(crate) const MODULO_OF_INFINITY: &str = "can't use modulo with an infinite dividend";
 
 /// Bits needed to hold `v` exactly (Go's `MinPrec`).
+#[inline]
 fn min_prec(v: i64) -> u32 {
     if v == 0 {
         return 0;
@@ -32,6 +33,7 @@ fn min_prec(v: i64) -> u32 {
 }
 
 /// A small-integer result, when it is exactly representable at `prec` bits.
+#[inline]
 fn small(value: i64, prec: u32) -> Option<Number> {
     (value != i64::MIN && min_prec(value) <= prec).then_some(Number(Repr::Small { value, prec }))
 }
@@ -42,54 +44,64 @@ fn error(message: &str) -> ArithmeticError {
 
 impl Number {
     /// `self + other` (cty's `Add`); fails only for opposing infinities.
+    #[inline]
     pub fn try_add(&self, other: &Number) -> Result<Number, ArithmeticError> {
-        if let (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) =
-            (&self.0, &other.0)
-            && let Some(n) = x.checked_add(*y).and_then(|s| small(s, (*px).max(*py)))
-        {
-            return Ok(n);
+        match self.small_add(other) {
+            Some(n) => Ok(n),
+            None => self.big_add(other),
         }
-        let (x, y) = (self.big(), other.big());
-        x.add(&y, x.prec.max(y.prec))
-            .map(Number::from_big)
-            .map_err(|NaN| error(OPPOSING_INFINITIES))
     }
 
     /// `self - other` (cty's `Subtract`); fails only for `∞ - ∞` of the same sign.
+    #[inline]
     pub fn try_sub(&self, other: &Number) -> Result<Number, ArithmeticError> {
-        if let (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) =
-            (&self.0, &other.0)
-            && let Some(n) = x.checked_sub(*y).and_then(|s| small(s, (*px).max(*py)))
-        {
-            return Ok(n);
+        match self.small_sub(other) {
+            Some(n) => Ok(n),
+            None => self.big_sub(other),
         }
-        let (x, y) = (self.big(), other.big());
-        x.sub(&y, x.prec.max(y.prec))
-            .map(Number::from_big)
-            .map_err(|NaN| error(INFINITY_MINUS_INFINITY))
     }
 
     /// `self × other` (cty's `Multiply`); fails only for zero times infinity.
+    #[inline]
     pub fn try_mul(&self, other: &Number) -> Result<Number, ArithmeticError> {
-        if let (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) =
-            (&self.0, &other.0)
-            && let Some(p) = x.checked_mul(*y)
-            // A zero product of a negative operand is -0, which only the big form holds.
-            && (p != 0 || (*x >= 0 && *y >= 0))
-            && let Some(n) = small(p, (*px).max(*py).max(min_prec(p)))
-        {
-            return Ok(n);
+        match self.small_mul(other) {
+            Some(n) => Ok(n),
+            None => self.big_mul(other),
         }
-        let (x, y) = (self.big(), other.big());
-        let product = x
-            .mul(&y, PRODUCT_PREC)
-            .map_err(|NaN| error(ZERO_TIMES_INFINITY))?;
-        let needed = u32::try_from(product.min_prec()).unwrap_or(u32::MAX);
-        let prec = x.prec.max(y.prec).max(needed);
-        Ok(Number::from_big(product.with_prec(prec)))
+    }
+
+    /// `self + other`; for opposing infinities (no value) it returns zero: use
+    /// [`Number::try_add`] to get cty's error.
+    #[inline]
+    pub fn add(&self, other: &Number) -> Number {
+        match self.small_add(other) {
+            Some(n) => n,
+            None => self.big_add(other).unwrap_or_else(|_| Number::from_i64(0)),
+        }
+    }
+
+    /// `self - other`; for `∞ - ∞` (no value) it returns zero: use [`Number::try_sub`] to
+    /// get cty's error.
+    #[inline]
+    pub fn sub(&self, other: &Number) -> Number {
+        match self.small_sub(other) {
+            Some(n) => n,
+            None => self.big_sub(other).unwrap_or_else(|_| Number::from_i64(0)),
+        }
+    }
+
+    /// `self × other`; for zero times infinity (no value) it returns zero: use
+    /// [`Number::try_mul`] to get cty's error.
+    #[inline]
+    pub fn mul(&self, other: &Number) -> Number {
+        match self.small_mul(other) {
+            Some(n) => n,
+            None => self.big_mul(other).unwrap_or_else(|_| Number::from_i64(0)),
+        }
     }
 
     /// `self / other` (cty's `Divide`): `x / 0` is an infinity; fails for `0 / 0` and `∞ / ∞`.
+    #[inline]
     pub fn div(&self, other: &Number) -> Result<Number, ArithmeticError> {
         if let (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) =
             (&self.0, &other.0)
@@ -100,21 +112,17 @@ impl Number {
         {
             return Ok(n);
         }
-        let (x, y) = (self.big(), other.big());
-        x.quo(&y, x.prec.max(y.prec))
-            .map(Number::from_big)
-            .map_err(|NaN| error(ZERO_OVER_ZERO))
+        self.big_div(other)
     }
 
     /// `self % other` (cty's `Modulo`): `a - b × trunc(a / b)`, so `-5 % 3` is `-2`;
     /// `x % 0` is `x`. Fails when `a / b` is infinite or the steps meet `0 × ∞`.
+    #[inline]
     pub fn rem(&self, other: &Number) -> Result<Number, ArithmeticError> {
-        if other.is_zero() {
-            return Ok(self.clone());
-        }
         if let (Repr::Small { value: x, prec: px }, Repr::Small { value: y, .. }) =
             (&self.0, &other.0)
             && *px >= 64
+            && *y != 0
             && let Some(r) = x.checked_rem(*y)
         {
             // At 64 bits or more, every step of cty's computation is exact for operands
@@ -123,6 +131,84 @@ impl Number {
                 value: r,
                 prec: *px,
             }));
+        }
+        self.big_rem(other)
+    }
+
+    #[inline]
+    fn small_add(&self, other: &Number) -> Option<Number> {
+        match (&self.0, &other.0) {
+            (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) => {
+                small(x.checked_add(*y)?, (*px).max(*py))
+            }
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn small_sub(&self, other: &Number) -> Option<Number> {
+        match (&self.0, &other.0) {
+            (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) => {
+                small(x.checked_sub(*y)?, (*px).max(*py))
+            }
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn small_mul(&self, other: &Number) -> Option<Number> {
+        match (&self.0, &other.0) {
+            (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) => {
+                let p = x.checked_mul(*y)?;
+                // A zero product of a negative operand is -0, which only the big form holds.
+                if p == 0 && (*x < 0 || *y < 0) {
+                    return None;
+                }
+                small(p, (*px).max(*py).max(min_prec(p)))
+            }
+            _ => None,
+        }
+    }
+
+    #[inline(never)]
+    fn big_add(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        let (x, y) = (self.big(), other.big());
+        x.add(&y, x.prec.max(y.prec))
+            .map(Number::from_big)
+            .map_err(|NaN| error(OPPOSING_INFINITIES))
+    }
+
+    #[inline(never)]
+    fn big_sub(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        let (x, y) = (self.big(), other.big());
+        x.sub(&y, x.prec.max(y.prec))
+            .map(Number::from_big)
+            .map_err(|NaN| error(INFINITY_MINUS_INFINITY))
+    }
+
+    #[inline(never)]
+    fn big_mul(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        let (x, y) = (self.big(), other.big());
+        let product = x
+            .mul(&y, PRODUCT_PREC)
+            .map_err(|NaN| error(ZERO_TIMES_INFINITY))?;
+        let needed = u32::try_from(product.min_prec()).unwrap_or(u32::MAX);
+        let prec = x.prec.max(y.prec).max(needed);
+        Ok(Number::from_big(product.with_prec(prec)))
+    }
+
+    #[inline(never)]
+    fn big_div(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        let (x, y) = (self.big(), other.big());
+        x.quo(&y, x.prec.max(y.prec))
+            .map(Number::from_big)
+            .map_err(|NaN| error(ZERO_OVER_ZERO))
+    }
+
+    #[inline(never)]
+    fn big_rem(&self, other: &Number) -> Result<Number, ArithmeticError> {
+        if other.is_zero() {
+            return Ok(self.clone());
         }
         let (x, y) = (self.big(), other.big());
         let quotient = x
@@ -139,24 +225,6 @@ impl Number {
         x.sub(&product, prec)
             .map(Number::from_big)
             .map_err(|NaN| error(MODULO_ZERO_INFINITY))
-    }
-
-    /// `self + other`; for opposing infinities (no value) it returns zero: use
-    /// [`Number::try_add`] to get cty's error.
-    pub fn add(&self, other: &Number) -> Number {
-        self.try_add(other).unwrap_or_else(|_| Number::from_i64(0))
-    }
-
-    /// `self - other`; for `∞ - ∞` (no value) it returns zero: use [`Number::try_sub`] to
-    /// get cty's error.
-    pub fn sub(&self, other: &Number) -> Number {
-        self.try_sub(other).unwrap_or_else(|_| Number::from_i64(0))
-    }
-
-    /// `self × other`; for zero times infinity (no value) it returns zero: use
-    /// [`Number::try_mul`] to get cty's error.
-    pub fn mul(&self, other: &Number) -> Number {
-        self.try_mul(other).unwrap_or_else(|_| Number::from_i64(0))
     }
 }
 
