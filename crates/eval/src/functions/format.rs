@@ -7,7 +7,7 @@
 //! `%s %q` a string (`%q` JSON-quotes it). Widths and `%s` precisions count grapheme
 //! clusters; the results are limited to [`MAX_RESULT_LEN`] bytes.
 
-use num_bigint::BigUint;
+use num_bigint::{BigInt, BigUint};
 use terrace_types::{Number, Repr, Type, Value, convert, grapheme_len, graphemes, to_json};
 
 use super::context::CallContext;
@@ -319,7 +319,7 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
                 .as_number()
                 .expect("invariant: a converted, non-null number");
             if matches!(verb.mode, 'b' | 'd' | 'o' | 'x' | 'X') {
-                if !n.is_integer() || is_infinite(n) {
+                if !n.is_integer() {
                     return Err(unsupported("an integer is required"));
                 }
                 out.push_str(&go_format_int(verb, n)?);
@@ -392,15 +392,13 @@ fn go_gave_up(verb: &Verb<'_>) -> bool {
 
 /// `%b %d %o %x %X` of a whole number, as Go's `big.Int` formats it.
 fn go_format_int(verb: &Verb<'_>, n: &Number) -> Result<String, FunctionError> {
-    let d = exact_decimal(n);
-    let exp = usize::try_from(d.exp).unwrap_or(0);
-    if exp > MAX_RESULT_LEN {
-        return Err(too_long());
-    }
-    let mut decimal = d.mant.clone();
-    decimal.resize(exp.max(decimal.len()), b'0');
-    let magnitude = BigUint::parse_bytes(&decimal, 10).unwrap_or_default();
-    let negative = d.neg && magnitude != BigUint::default();
+    // Integers that large would not fit the result anyway (and take long to print).
+    let whole = n
+        .to_bigint_trunc()
+        .filter(|w| w.bits() <= MAX_INTEGER_BITS)
+        .ok_or_else(too_long)?;
+    let negative = whole.sign() == num_bigint::Sign::Minus;
+    let magnitude = whole.magnitude();
     if go_gave_up(verb) {
         let sign = if negative { "-" } else { "" };
         return Ok(format!(
@@ -473,9 +471,9 @@ fn go_format_float(verb: &Verb<'_>, n: &Number) -> Result<String, FunctionError>
     if go_gave_up(verb) {
         return Ok(format!("%!(NOVERB)%!(EXTRA *big.Float={})", shortest_g(n)));
     }
-    let infinite = is_infinite(n);
+    let infinite = n.is_infinite();
     let (negative, body) = if infinite {
-        (n.to_f64() < 0.0, "Inf".to_string())
+        (n.is_sign_negative(), "Inf".to_string())
     } else {
         let shortest = verb.precision.is_none() && matches!(verb.mode, 'g' | 'G');
         let d = if shortest {
@@ -521,8 +519,8 @@ fn go_format_float(verb: &Verb<'_>, n: &Number) -> Result<String, FunctionError>
 
 /// `big.Float.Text('g', -1)`: what `%v` prints for a number.
 fn shortest_g(n: &Number) -> String {
-    if is_infinite(n) {
-        return if n.to_f64() < 0.0 { "-Inf" } else { "+Inf" }.to_string();
+    if n.is_infinite() {
+        return if n.is_sign_negative() { "-Inf" } else { "+Inf" }.to_string();
     }
     let d = shortest_decimal(n);
     let sign = if d.neg { "-" } else { "" };
@@ -715,35 +713,52 @@ fn shortest_decimal(n: &Number) -> Decimal {
     Decimal::parse(&n.to_string())
 }
 
-/// The exact decimal value of the number's binary representation.
-// FIXME(number): compute from the 512-bit mantissa once `Number` exposes it (e.g. scale by
-// powers of two until whole, then `to_bigint_trunc`); the f64 placeholder is exact today.
+/// The exact decimal value of the number's binary representation (Go's `decimal.init`):
+/// the number times a power of two is a whole number `m`, so its digits are those of
+/// `m × 5^k` shifted `k` places. Numbers too large or too small for that (beyond about
+/// 2^±16000) fall back to their shortest digits.
 fn exact_decimal(n: &Number) -> Decimal {
-    let f = n.to_f64();
-    if f == 0.0 || !f.is_finite() {
+    let neg = n.is_sign_negative();
+    if n.is_zero() || n.is_infinite() {
         return Decimal {
-            neg: f.is_sign_negative(),
+            neg,
             mant: Vec::new(),
             exp: 0,
         };
     }
-    // Rust prints the exact binary value when asked for enough digits (at most 767 matter).
-    let text = format!("{:.800e}", f.abs());
-    let (mant_text, exp_text) = text.split_once('e').unwrap_or((&text, "0"));
-    let exp: i64 = exp_text.parse().unwrap_or(0);
+    let mut scale: u32 = 0;
+    let mut scaled = n.clone();
+    while !scaled.is_integer() {
+        if scale >= MAX_EXACT_SCALE {
+            return shortest_decimal(n);
+        }
+        scale = if scale == 0 { 64 } else { scale * 2 };
+        let power = Number::from_bigint(&(BigInt::from(1) << scale));
+        scaled = n.mul(&power);
+    }
+    let Some(whole) = scaled
+        .to_bigint_trunc()
+        .filter(|w| w.bits() <= MAX_INTEGER_BITS)
+    else {
+        return shortest_decimal(n);
+    };
+    let digits = (whole.magnitude() * BigUint::from(5u32).pow(scale)).to_string();
     let mut d = Decimal {
-        neg: f < 0.0,
-        mant: mant_text.bytes().filter(u8::is_ascii_digit).collect(),
-        exp: exp + 1,
+        neg,
+        exp: i64::try_from(digits.len()).unwrap_or(i64::MAX) - i64::from(scale),
+        mant: digits.into_bytes(),
     };
     d.trim();
     d
 }
 
-fn is_infinite(n: &Number) -> bool {
-    // FIXME(number): use `Number::is_infinite` once it lands.
-    n.to_f64().is_infinite()
-}
+/// The largest power of two `exact_decimal` scales by.
+const MAX_EXACT_SCALE: u32 = 1 << 14;
+
+/// The largest integer (in bits) whose digits are computed exactly: about 315,000 decimal
+/// digits. Larger whole numbers fail the integer verbs as too long and print their shortest
+/// digits for the float verbs.
+const MAX_INTEGER_BITS: u64 = 1 << 20;
 
 /// Go's `strconv.Quote` for the ASCII verb texts used in messages.
 fn quote_str(s: &str) -> String {
@@ -794,7 +809,7 @@ fn json_text(v: &Value) -> Result<String, String> {
 
 fn has_infinity(v: &Value) -> bool {
     match v.repr() {
-        Repr::Number(n) => is_infinite(n),
+        Repr::Number(n) => n.is_infinite(),
         Repr::Seq(elems) => elems.iter().any(has_infinity),
         Repr::Attrs(attrs) => attrs.values().any(has_infinity),
         _ => false,
@@ -1052,6 +1067,32 @@ mod tests {
         fmt("%e", vec![f(f64::NEG_INFINITY)], "-Inf");
         fmt("% f", vec![f(f64::INFINITY)], " Inf");
         fmt("%08f", vec![f(f64::NEG_INFINITY)], "    -Inf");
+    }
+
+    /// Numbers read from text keep 512 bits, so their digits go on much longer.
+    #[test]
+    fn parsed_numbers() {
+        let p = |t: &str| Value::number(Number::parse(t).unwrap());
+        fmt("%.30f", vec![p("0.1")], "0.100000000000000000000000000000");
+        fmt("%.2f", vec![p("0.005")], "0.00");
+        fmt("%.2f", vec![p("0.015")], "0.01");
+        fmt(
+            "%f",
+            vec![p("1e30")],
+            "1000000000000000000000000000000.000000",
+        );
+        fmt("%v", vec![p("1e30")], "1e+30");
+        fmt(
+            "%d",
+            vec![p("12345678901234567890")],
+            "12345678901234567890",
+        );
+        fmt(
+            "%s",
+            vec![p("12345678901234567890")],
+            "12345678901234567890",
+        );
+        fmt("%e", vec![p("1e-300")], "1.000000e-300");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! `math.Pow` step by step (repeated squaring for the integer part of the exponent), so
 //! results such as `pow(10, 300)` carry the same rounding as Terraform's.
 
-use num_bigint::BigUint;
+use num_bigint::{BigInt, BigUint, Sign};
 use terrace_types::{Number, Repr, Type, Value, convert};
 
 use super::context::CallContext;
@@ -141,41 +141,15 @@ fn number_arg(args: &[Value], index: usize) -> &Number {
 }
 
 fn abs(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
-    let n = number_arg(args, 0);
-    // FIXME(number): use `Number::abs` once it lands.
-    let zero = Number::from_i64(0);
-    Ok(Value::number(if *n < zero || is_negative_zero(n) {
-        n.neg()
-    } else {
-        n.clone()
-    }))
+    Ok(Value::number(number_arg(args, 0).abs()))
 }
 
 fn ceil(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
-    // FIXME(number): use `Number::ceil` (exact beyond 2^53) once it lands.
-    Ok(Value::number(round_with(number_arg(args, 0), f64::ceil)))
+    Ok(Value::number(number_arg(args, 0).ceil()))
 }
 
 fn floor(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
-    // FIXME(number): use `Number::floor` (exact beyond 2^53) once it lands.
-    Ok(Value::number(round_with(number_arg(args, 0), f64::floor)))
-}
-
-fn round_with(n: &Number, op: fn(f64) -> f64) -> Number {
-    if n.is_integer() {
-        // Whole numbers (and so every huge number) are returned as they are, but never as -0.
-        return if is_negative_zero(n) {
-            Number::from_i64(0)
-        } else {
-            n.clone()
-        };
-    }
-    // Adding 0.0 turns -0 (`ceil(-0.5)`) into 0, as Go's big.Int conversion does.
-    Number::from_f64(op(n.to_f64()) + 0.0)
-}
-
-fn is_negative_zero(n: &Number) -> bool {
-    n.to_f64() == 0.0 && n.to_string().starts_with('-')
+    Ok(Value::number(number_arg(args, 0).floor()))
 }
 
 fn log(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
@@ -192,10 +166,9 @@ fn pow(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 
 /// A float result as a number: infinities are numbers too, NaN is an error.
 fn finite_or_infinite(f: f64) -> Result<Value, FunctionError> {
-    if f.is_nan() {
-        return Err(FunctionError::new("result is not a number"));
-    }
-    Ok(Value::number(Number::from_f64(f)))
+    Number::try_from_f64(f)
+        .map(Value::number)
+        .ok_or_else(|| FunctionError::new("result is not a number"))
 }
 
 fn signum(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
@@ -266,15 +239,8 @@ fn parseint(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> 
         let digit = digit_value(c, base).ok_or_else(cannot_parse)?;
         magnitude = magnitude * base + digit;
     }
-    // FIXME(number): use `Number::from_bigint` (exact at any size) once it lands; parsing
-    // the decimal text keeps 512 bits, enough for about 150 digits.
-    let decimal = magnitude.to_str_radix(10);
-    let text = if negative && decimal != "0" {
-        format!("-{decimal}")
-    } else {
-        decimal
-    };
-    let n = Number::parse(&text).map_err(|_| cannot_parse())?;
+    let sign = if negative { Sign::Minus } else { Sign::Plus };
+    let n = Number::from_bigint(&BigInt::from_biguint(sign, magnitude));
     Ok(Value::number(n))
 }
 
@@ -330,15 +296,10 @@ fn sum(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
         };
         total = Some(match total {
             None => n,
-            Some(t) => {
-                let (a, b) = (t.to_f64(), n.to_f64());
-                if a.is_infinite() && b.is_infinite() && a.signum() != b.signum() {
-                    return Err(FunctionError::new(
-                        "can't compute sum of opposing infinities",
-                    ));
-                }
-                t.add(&n)
-            }
+            // Only opposing infinities have no sum.
+            Some(t) => t
+                .try_add(&n)
+                .map_err(|_| FunctionError::new("can't compute sum of opposing infinities"))?,
         });
     }
     Ok(Value::number(
@@ -629,7 +590,16 @@ mod tests {
         check("parseint", p("Zz", 36), "1295");
         check("parseint", p("10", 37), "37");
         check("parseint", p("1fffffffffffff", 16), "9007199254740991");
-        // FIXME(number): add "123456789012345678901234567890" once numbers keep 512 bits.
+        check(
+            "parseint",
+            p("123456789012345678901234567890", 10),
+            "123456789012345678901234567890",
+        );
+        check(
+            "parseint",
+            p("-zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", 36),
+            "-178689910246017054531432477289437798228285773001601743140683775",
+        );
         check_err(
             "parseint",
             p("12", 2),
@@ -763,6 +733,39 @@ mod tests {
             "sum",
             vec![unknown(Type::list(Type::Number))],
             "(unknown number)",
+        );
+    }
+
+    #[test]
+    fn big_and_infinite_numbers() {
+        let p = |t: &str| Value::number(Number::parse(t).unwrap());
+        check(
+            "floor",
+            vec![p("123456789012345678901234567890.5")],
+            "123456789012345678901234567890",
+        );
+        check("ceil", vec![p("1e30")], "1000000000000000000000000000000");
+        check(
+            "sum",
+            vec![Value::tuple([p("1e30"), Value::int(1)])],
+            "1000000000000000000000000000001",
+        );
+        check("sum", vec![Value::tuple([p("0.1"), p("0.2")])], "0.3");
+        check(
+            "pow",
+            vec![Value::int(2), Value::int(64)],
+            "18446744073709550000",
+        );
+        check("pow", vec![Value::int(2), Value::int(1024)], "+Inf");
+        check("log", vec![Value::int(0), Value::int(10)], "-Inf");
+        check("max", vec![p("-0"), Value::int(0)], "-0");
+        check_err(
+            "sum",
+            vec![Value::tuple([
+                Value::number(Number::infinity(true)),
+                Value::number(Number::infinity(false)),
+            ])],
+            "can't compute sum of opposing infinities",
         );
     }
 
