@@ -5,8 +5,8 @@
 //! Strings are hashed as their UTF-8 bytes; files are hashed as they are read, without a
 //! size limit. `bcrypt` and `uuid` are impure. `uuid` returns 128 random bits in UUID
 //! layout, as Terraform's (go-uuid) does, not an RFC 4122 version-4 UUID. `rsadecrypt`
-//! reads PEM keys in PKCS #1 (`RSA PRIVATE KEY`) and PKCS #8 (`PRIVATE KEY`) form and
-//! decrypts PKCS #1 v1.5 padding; OpenSSH-format keys are not supported.
+//! reads PEM keys in PKCS #1 (`RSA PRIVATE KEY`), PKCS #8 (`PRIVATE KEY`) and unencrypted
+//! OpenSSH (`OPENSSH PRIVATE KEY`) form and decrypts PKCS #1 v1.5 padding.
 
 use std::io::Read as _;
 
@@ -401,16 +401,79 @@ fn parse_private_key(pem: &str) -> Result<rsa::RsaPrivateKey, String> {
         "EC PRIVATE KEY" | "DSA PRIVATE KEY" => {
             Err("invalid private key type: not an RSA key".to_string())
         }
-        "OPENSSH PRIVATE KEY" => Err(
-            "invalid private key: terrace does not read OpenSSH-format keys; convert the key to \
-             PEM with `ssh-keygen -p -m PEM`"
-                .to_string(),
-        ),
+        "OPENSSH PRIVATE KEY" => parse_openssh_key(&block.der),
         other => Err(format!(
             "invalid private key: ssh: unsupported key type {}",
             quote(other)
         )),
     }
+}
+
+/// A reader of the SSH wire encoding (RFC 4251): `uint32` and length-prefixed strings.
+struct SshReader<'a>(&'a [u8]);
+
+impl<'a> SshReader<'a> {
+    fn u32(&mut self) -> Option<u32> {
+        let (head, rest) = self.0.split_first_chunk::<4>()?;
+        self.0 = rest;
+        Some(u32::from_be_bytes(*head))
+    }
+
+    fn string(&mut self) -> Option<&'a [u8]> {
+        let len = usize::try_from(self.u32()?).ok()?;
+        if len > self.0.len() {
+            return None;
+        }
+        let (head, rest) = self.0.split_at(len);
+        self.0 = rest;
+        Some(head)
+    }
+
+    fn mpint(&mut self) -> Option<rsa::BigUint> {
+        Some(rsa::BigUint::from_bytes_be(self.string()?))
+    }
+}
+
+/// An unencrypted `openssh-key-v1` private key holding an RSA key (what Go's
+/// `ssh.ParseRawPrivateKey` accepts for an `OPENSSH PRIVATE KEY` block).
+fn parse_openssh_key(data: &[u8]) -> Result<rsa::RsaPrivateKey, String> {
+    const MAGIC: &[u8] = b"openssh-key-v1\0";
+    let malformed = || "invalid private key: ssh: malformed OpenSSH key".to_string();
+    let body = data
+        .strip_prefix(MAGIC)
+        .ok_or("invalid private key: ssh: invalid openssh private key format")?;
+    let mut r = SshReader(body);
+    let cipher = r.string().ok_or_else(malformed)?;
+    let _kdf = r.string().ok_or_else(malformed)?;
+    let _kdf_options = r.string().ok_or_else(malformed)?;
+    let n_keys = r.u32().ok_or_else(malformed)?;
+    if cipher != b"none" {
+        return Err("invalid private key: ssh: this private key is passphrase protected".into());
+    }
+    if n_keys != 1 {
+        return Err("invalid private key: ssh: multi-key files are not supported".into());
+    }
+    let _public = r.string().ok_or_else(malformed)?;
+    let mut private = SshReader(r.string().ok_or_else(malformed)?);
+    let (check1, check2) = (
+        private.u32().ok_or_else(malformed)?,
+        private.u32().ok_or_else(malformed)?,
+    );
+    if check1 != check2 {
+        return Err("invalid private key: ssh: malformed OpenSSH key".into());
+    }
+    let key_type = private.string().ok_or_else(malformed)?;
+    if key_type != b"ssh-rsa" {
+        return Err("invalid private key type: not an RSA key".into());
+    }
+    let n = private.mpint().ok_or_else(malformed)?;
+    let e = private.mpint().ok_or_else(malformed)?;
+    let d = private.mpint().ok_or_else(malformed)?;
+    let _iqmp = private.mpint().ok_or_else(malformed)?;
+    let p = private.mpint().ok_or_else(malformed)?;
+    let q = private.mpint().ok_or_else(malformed)?;
+    rsa::RsaPrivateKey::from_components(n, e, d, vec![p, q])
+        .map_err(|e| format!("invalid private key: {e}"))
 }
 
 fn uuid(_ctx: &CallContext, _args: &[Value]) -> Result<Value, FunctionError> {
@@ -712,6 +775,8 @@ mod tests {
 
     const CIPHER: &str = "Gf0tFf9Wyuw/CRY40S3mPVWkVT9+gAKVV7uphBR3oSPcp4IaE1nMq+PZTvYPquEFSsNRasw+i4vAuGHzq+lKV8iVj6fCtl/eXzLNEyTnlxrQsWDoKbvv92/gBaxLlGiqImy+reG1P8IUIwUbBkJ2WeYeQd8R31GI1jyGtMPKp8E=";
 
+    const OPENSSH_CIPHER: &str = "x9+0mRDFrBuPtardAv9JITKt3CsazpWsv++T8rtnYv8/tQDgUZdfSt/ezBd1oK0rtKVYhVk6Pg8JcUpAFqZU+QGqcfFYHeP/bYv1ZEAyGZxSQS7/Edisn80y9OYXS2FZNE7UQkXb8X86bqNLgTsWAAy8BF5pshFC/6TNZIv384s=";
+
     fn key(name: &str) -> String {
         std::fs::read_to_string(ctx().base_dir.join(name)).unwrap()
     }
@@ -727,6 +792,16 @@ mod tests {
             .unwrap();
             assert_eq!(v.as_str(), Some("secret message"), "{file}");
         }
+        // An OpenSSH-format key made with `ssh-keygen -t rsa`, and a message encrypted to it.
+        let v = run(
+            "rsadecrypt",
+            vec![
+                Value::string(OPENSSH_CIPHER),
+                Value::string(key("rsa_key_openssh")),
+            ],
+        )
+        .unwrap();
+        assert_eq!(v.as_str(), Some("secret message"));
     }
 
     #[test]

@@ -514,7 +514,7 @@ mod tests {
                 "dir/sub/deeper/x.txt"
             ]
         );
-        assert_eq!(fs(".", "**").len(), 11);
+        assert_eq!(fs(".", "**").len(), 12);
         assert_eq!(fs(".", "**/"), fs(".", "**"));
         match run("fileset", vec![s("."), s("[")]) {
             Err(CallError::Failed { message, .. }) => {
