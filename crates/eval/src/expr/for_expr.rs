@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use terrace_syntax::{ForExpr, Name, Span};
 use terrace_types::{Key, Marks, Type, Value};
 
-use super::iteration::{elements, is_iterable};
+use super::iteration::{each_element, is_iterable};
 use super::{Ctx, EvalResult, convert_to, error};
 use crate::diagnostic::Diagnostics;
 
@@ -94,8 +94,8 @@ impl<'e> Ctx<'e> {
         let mut tuple: Vec<Value> = Vec::new();
         let mut object: BTreeMap<Key, Value> = BTreeMap::new();
         let mut groups: BTreeMap<Key, Vec<Value>> = BTreeMap::new();
-        for (key, value) in elements(collection) {
-            if has_key_var {
+        each_element(collection, has_key_var, |key, value| {
+            if let Some(key) = key {
                 self.set_local(base, key);
             }
             self.set_local(value_slot, value);
@@ -118,7 +118,8 @@ impl<'e> Ctx<'e> {
                     }
                 }
             }
-        }
+            Ok(())
+        })?;
         if !known {
             return Ok(Value::unknown(Type::Dynamic).mark(marks));
         }

@@ -2,24 +2,36 @@
 
 use terrace_types::{Repr, Type, Value};
 
-/// The key/value pairs of a known, non-null, unmarked collection or structural
-/// value, in cty's element order: lists and tuples by index (the key is the
-/// index), sets in set order (the key is the element), maps and objects in
-/// lexical key order (the key is the string key).
-pub(crate) fn elements(value: &Value) -> Vec<(Value, Value)> {
+/// Calls `f` with the key (when `with_keys`) and value of each element of a
+/// known, non-null, unmarked collection or structural value, in cty's element
+/// order: lists and tuples by index (the key is the index), sets in set order
+/// (the key is the element), maps and objects in lexical key order (the key
+/// is the string key). Stops at the first error.
+pub(crate) fn each_element<E>(
+    value: &Value,
+    with_keys: bool,
+    mut f: impl FnMut(Option<Value>, Value) -> Result<(), E>,
+) -> Result<(), E> {
     match (value.ty(), value.repr()) {
-        (Type::Set(_), Repr::Seq(elems)) => elems.iter().map(|e| (e.clone(), e.clone())).collect(),
-        (_, Repr::Seq(elems)) => elems
-            .iter()
-            .enumerate()
-            .map(|(idx, e)| (Value::int(idx as i64), e.clone()))
-            .collect(),
-        (_, Repr::Attrs(attrs)) => attrs
-            .iter()
-            .map(|(key, e)| (Value::string(&**key), e.clone()))
-            .collect(),
-        _ => Vec::new(),
+        (Type::Set(_), Repr::Seq(elems)) => {
+            for elem in elems {
+                f(with_keys.then(|| elem.clone()), elem.clone())?;
+            }
+        }
+        (_, Repr::Seq(elems)) => {
+            for (idx, elem) in elems.iter().enumerate() {
+                let key = with_keys.then(|| Value::int(i64::try_from(idx).unwrap_or(i64::MAX)));
+                f(key, elem.clone())?;
+            }
+        }
+        (_, Repr::Attrs(attrs)) => {
+            for (key, elem) in attrs {
+                f(with_keys.then(|| Value::string(&**key)), elem.clone())?;
+            }
+        }
+        _ => {}
     }
+    Ok(())
 }
 
 /// True for the types a `for` expression can iterate: collections and structural types.

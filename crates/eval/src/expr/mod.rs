@@ -135,7 +135,7 @@ impl<'e> Ctx<'e> {
         self.locals
             .iter()
             .rev()
-            .find(|(bound, _)| &**bound == name)
+            .find(|(bound, _)| std::ptr::eq(bound.as_ptr(), name.as_ptr()) || &**bound == name)
             .map(|(_, value)| value)
     }
 

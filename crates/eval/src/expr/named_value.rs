@@ -90,19 +90,20 @@ impl Ctx<'_> {
             .map(|(bound, _)| &**bound)
             .chain(self.scope.names());
         let suggestion = suggest(name, candidates).map(str::to_string);
-        let diagnostic = if self.scope.is_terraform() {
-            terraform_undeclared(name, attrs, root.span, span)
-        } else {
-            let hint = suggestion
-                .as_ref()
-                .map(|s| format!(" Did you mean \"{s}\"?"))
-                .unwrap_or_default();
-            Diagnostic::error(
-                "Unknown variable",
-                format!("There is no variable named \"{name}\".{hint}"),
-                root.span,
-            )
-        };
+        let diagnostic =
+            if self.scope.is_terraform() && !(attrs.is_empty() && is_type_keyword(name)) {
+                terraform_undeclared(name, attrs, root.span, span)
+            } else {
+                let hint = suggestion
+                    .as_ref()
+                    .map(|s| format!(" Did you mean \"{s}\"?"))
+                    .unwrap_or_default();
+                Diagnostic::error(
+                    "Unknown variable",
+                    format!("There is no variable named \"{name}\".{hint}"),
+                    root.span,
+                )
+            };
         match suggestion {
             Some(suggestion) => diagnostic.with_suggestion(suggestion),
             None => diagnostic,
@@ -193,7 +194,7 @@ fn namespace_lookup(
                 .into_iter()
                 .flat_map(|attrs| attrs.keys());
             let suggestion = suggest(first, candidates.map(|key| &**key)).map(str::to_string);
-            let diagnostic = missing_namespace_attr(name, first, span);
+            let diagnostic = missing_namespace_attr(name, first, suggestion.as_deref(), span);
             Err(match suggestion {
                 Some(suggestion) => diagnostic.with_suggestion(format!("{name}.{suggestion}")),
                 None => diagnostic,
@@ -204,8 +205,24 @@ fn namespace_lookup(
 }
 
 /// Terraform's message for `root.attr` where the namespace `root` has no `attr`.
-fn missing_namespace_attr(root: &str, attr: &str, span: Span) -> Diagnostic {
+/// As Terraform, a close name replaces the advice for `var` and ends the
+/// detail for `local` and `module`.
+fn missing_namespace_attr(
+    root: &str,
+    attr: &str,
+    suggestion: Option<&str>,
+    span: Span,
+) -> Diagnostic {
+    let did_you_mean = suggestion
+        .map(|s| format!(" Did you mean \"{s}\"?"))
+        .unwrap_or_default();
     let (summary, detail) = match root {
+        "var" if suggestion.is_some() => (
+            "Reference to undeclared input variable".to_string(),
+            format!(
+                "An input variable with the name \"{attr}\" has not been declared.{did_you_mean}"
+            ),
+        ),
         "var" => (
             "Reference to undeclared input variable".to_string(),
             format!(
@@ -214,11 +231,13 @@ fn missing_namespace_attr(root: &str, attr: &str, span: Span) -> Diagnostic {
         ),
         "local" => (
             "Reference to undeclared local value".to_string(),
-            format!("A local value with the name \"{attr}\" has not been declared."),
+            format!("A local value with the name \"{attr}\" has not been declared.{did_you_mean}"),
         ),
         "module" => (
             "Reference to undeclared module".to_string(),
-            format!("No module call named \"{attr}\" is declared in the root module."),
+            format!(
+                "No module call named \"{attr}\" is declared in the root module.{did_you_mean}"
+            ),
         ),
         "path" => (
             "Invalid \"path\" attribute".to_string(),

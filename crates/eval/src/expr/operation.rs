@@ -2,7 +2,7 @@
 //! `&&`/`||`, unknowns and marks (HCL's operations over cty's stdlib functions).
 
 use terrace_syntax::{BinaryOp, Expr, ExprKind, Span, UnaryOp};
-use terrace_types::{Number, Type, Value};
+use terrace_types::{Number, Repr, Type, Value};
 
 use super::{Ctx, EvalResult, convert_to, error};
 use crate::diagnostic::Diagnostics;
@@ -45,6 +45,14 @@ impl Ctx<'_> {
     /// `1 + 1 + ... + 1` nests to the left as deep as it is long, so the chain
     /// is walked with a loop rather than by recursion.
     pub(super) fn eval_binary_chain(&mut self, expr: &Expr) -> EvalResult {
+        if let ExprKind::Binary { op, lhs, rhs, .. } = &expr.kind
+            && !matches!(lhs.kind, ExprKind::Binary { .. })
+        {
+            // A single operation, the common case: no chain to walk.
+            let lhs_result = self.eval(lhs);
+            let rhs_result = self.eval(rhs);
+            return binary(*op, lhs_result, lhs, rhs_result, rhs, expr.span);
+        }
         let mut spine: Vec<&Expr> = Vec::new();
         let mut leftmost = expr;
         while let ExprKind::Binary { lhs, .. } = &leftmost.kind {
@@ -81,6 +89,11 @@ fn binary(
     rhs_expr: &Expr,
     span: Span,
 ) -> EvalResult {
+    if let (Ok(a), Ok(b)) = (&lhs, &rhs)
+        && let Some(result) = fast_binary(op, a, b)
+    {
+        return Ok(result);
+    }
     let param = match op {
         BinaryOp::Or | BinaryOp::And => Type::Bool,
         BinaryOp::Equal | BinaryOp::NotEqual => Type::Dynamic,
@@ -170,6 +183,43 @@ fn binary(
     Ok(result.mark(marks))
 }
 
+/// The common case of known, unmarked numbers (or bools for `==`): the same
+/// result as the general path, without conversions.
+fn fast_binary(op: BinaryOp, a: &Value, b: &Value) -> Option<Value> {
+    if a.is_marked() || b.is_marked() {
+        return None;
+    }
+    match (a.repr(), b.repr()) {
+        (Repr::Number(x), Repr::Number(y)) => match op {
+            BinaryOp::Equal => Some(Value::bool(x == y)),
+            BinaryOp::NotEqual => Some(Value::bool(x != y)),
+            BinaryOp::Add
+            | BinaryOp::Subtract
+            | BinaryOp::Multiply
+            | BinaryOp::GreaterThan
+            | BinaryOp::GreaterThanOrEqual
+            | BinaryOp::LessThan
+            | BinaryOp::LessThanOrEqual
+            | BinaryOp::Divide
+            | BinaryOp::Modulo => arithmetic(op, x, y).ok(),
+            _ => None,
+        },
+        (Repr::Bool(x), Repr::Bool(y)) => match op {
+            BinaryOp::Equal => Some(Value::bool(x == y)),
+            BinaryOp::NotEqual => Some(Value::bool(x != y)),
+            BinaryOp::And => Some(Value::bool(*x && *y)),
+            BinaryOp::Or => Some(Value::bool(*x || *y)),
+            _ => None,
+        },
+        (Repr::String(x), Repr::String(y)) => match op {
+            BinaryOp::Equal => Some(Value::bool(x == y)),
+            BinaryOp::NotEqual => Some(Value::bool(x != y)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// HCL's short-circuit rule for `&&` and `||` (Terraform 1.12+): a known
 /// operand that decides the result wins, and only its own errors count.
 fn short_circuit(
@@ -220,79 +270,25 @@ fn not(value: Value) -> Value {
 }
 
 /// The arithmetic and comparison operators on known numbers, with cty's
-/// rules for zero and infinity.
-fn arithmetic(op: BinaryOp, a: &Number, b: &Number) -> Result<Value, &'static str> {
-    let inf_a = is_infinite(a);
-    let inf_b = is_infinite(b);
-    let zero = Number::from_i64(0);
-    Ok(match op {
-        BinaryOp::Add => {
-            if inf_a && inf_b && sign(a) != sign(b) {
-                return Err("can't compute sum of opposing infinities");
-            }
-            Value::number(a.add(b))
-        }
-        BinaryOp::Subtract => {
-            if inf_a && inf_b && sign(a) == sign(b) {
-                return Err("can't subtract infinity from itself");
-            }
-            Value::number(a.sub(b))
-        }
-        BinaryOp::Multiply => {
-            if (inf_a && *b == zero) || (inf_b && *a == zero) {
-                return Err("can't multiply zero by infinity");
-            }
-            Value::number(a.mul(b))
-        }
-        BinaryOp::Divide => {
-            if (*a == zero && *b == zero) || (inf_a && inf_b) {
-                return Err("can't divide zero by zero or infinity by infinity");
-            }
-            if *b == zero {
-                Value::number(infinity(sign(a) * sign(b)))
-            } else if inf_b {
-                Value::number(zero)
-            } else {
-                Value::number(a.div(b).map_err(|_| "can't divide by zero")?)
-            }
-        }
-        BinaryOp::Modulo => {
-            if inf_a || inf_b {
-                if (inf_a && *b == zero) || (inf_b && *a == zero) {
-                    return Err("can't use modulo with zero and infinity");
-                }
-                Value::number(a.mul(b))
-            } else if *b == zero {
-                Value::number(a.clone())
-            } else {
-                Value::number(a.rem(b).map_err(|_| "can't use modulo with zero")?)
-            }
-        }
-        BinaryOp::GreaterThan => Value::bool(a > b),
-        BinaryOp::GreaterThanOrEqual => Value::bool(a >= b),
-        BinaryOp::LessThan => Value::bool(a < b),
-        BinaryOp::LessThanOrEqual => Value::bool(a <= b),
+/// rules for zero and infinity (`1 / 0` is `+Inf`, `5 % 0` is `5`).
+fn arithmetic(op: BinaryOp, a: &Number, b: &Number) -> Result<Value, String> {
+    let number = |result: Result<Number, terrace_types::ArithmeticError>| {
+        result.map(Value::number).map_err(|e| e.0)
+    };
+    match op {
+        BinaryOp::Add => number(a.try_add(b)),
+        BinaryOp::Subtract => number(a.try_sub(b)),
+        BinaryOp::Multiply => number(a.try_mul(b)),
+        BinaryOp::Divide => number(a.div(b)),
+        BinaryOp::Modulo => number(a.rem(b)),
+        BinaryOp::GreaterThan => Ok(Value::bool(a > b)),
+        BinaryOp::GreaterThanOrEqual => Ok(Value::bool(a >= b)),
+        BinaryOp::LessThan => Ok(Value::bool(a < b)),
+        BinaryOp::LessThanOrEqual => Ok(Value::bool(a <= b)),
         BinaryOp::Or | BinaryOp::And | BinaryOp::Equal | BinaryOp::NotEqual => {
-            return Err("not an arithmetic operator");
+            Err("not an arithmetic operator".to_string())
         }
-    })
-}
-
-// FIXME(number): use `Number`'s own infinity support once it has it.
-fn is_infinite(n: &Number) -> bool {
-    n.to_f64().is_infinite()
-}
-
-fn sign(n: &Number) -> i8 {
-    if n.to_f64().is_sign_negative() { -1 } else { 1 }
-}
-
-fn infinity(sign: i8) -> Number {
-    Number::from_f64(if sign < 0 {
-        f64::NEG_INFINITY
-    } else {
-        f64::INFINITY
-    })
+    }
 }
 
 fn null_argument(span: Span) -> Diagnostics {
