@@ -339,7 +339,9 @@ impl BigFloat {
 /// pass a `mant` at least `prec + 2` bits wide, so the rounding bit is inside `mant`.
 pub(crate) fn round(neg: bool, mant: BigUint, exp: i64, sticky: bool, prec: u32) -> BigFloat {
     let n = mant.bits();
-    if n == 0 {
+    // Go's `SetPrec(0)` turns a finite value into a zero; no operation rounds to 0 bits
+    // (only infinities made by `Number::infinity` carry that precision).
+    if n == 0 || prec == 0 {
         return BigFloat::zero(neg, prec);
     }
     if exp + (n as i64) < MIN_EXP {

@@ -8,9 +8,10 @@
 //! a few more digits than the precision can distinguish, plus a flag saying whether digits
 //! were cut off; if the walk ever needs a digit beyond them, it starts again with more.
 //!
-//! Text longer than [`MAX_PLAIN_LEN`] characters (a decimal exponent beyond ten million,
-//! which Terraform itself takes minutes or hours to print) is written in Go's `%e` form
-//! instead, with digits found on a close approximation.
+//! Text longer than [`MAX_PLAIN_LEN`] characters (a decimal exponent beyond two million)
+//! is written in Go's `%e` form instead, with digits found on a close approximation: the
+//! exact expansion would take seconds, and Terraform itself needs minutes for a million
+//! fractional digits (`1e-999999`) and did not finish `1e9999999` in 100 seconds.
 
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -19,7 +20,7 @@ use num_traits::Zero;
 use super::float::{BigFloat, Form};
 
 /// Plain decimal text longer than this is written with an exponent.
-pub(crate) const MAX_PLAIN_LEN: i64 = 10_000_000;
+pub(crate) const MAX_PLAIN_LEN: i64 = 2_000_000;
 
 /// `log10(2)`.
 const LOG10_2: f64 = std::f64::consts::LOG10_2;
