@@ -128,7 +128,8 @@ pub(crate) fn shortest(mant: &BigUint, exp: i64, prec: u32) -> Decimal {
     let int_digits = ((top - 1) as f64 * LOG10_2).floor() as i64 + 1;
     let plain_len_estimate = int_digits.abs();
     let mut wanted = (f64::from(prec + 1) * LOG10_2).ceil() as i64 + 4;
-    for _ in 0..8 {
+    let mut attempts = 0;
+    loop {
         let k = wanted - int_digits;
         let sources = if plain_len_estimate > MAX_PLAIN_LEN {
             approximate_sources(mant, exp, &lower, &upper, normal_exp, prec, k)
@@ -138,18 +139,17 @@ pub(crate) fn shortest(mant: &BigUint, exp: i64, prec: u32) -> Decimal {
         if let Some(decimal) = walk(&sources, k, inclusive) {
             return decimal;
         }
+        attempts += 1;
+        if attempts == 3 {
+            // Not reached with exact digits (the walk ends within the precision's digits
+            // plus one); an approximation may end like this: keep the digits we have.
+            let [x, _, _] = sources;
+            let mut digits = x.digits;
+            let exp = digits.len() as i64 - k;
+            trim_zeros(&mut digits);
+            return Decimal { digits, exp };
+        }
         wanted *= 2;
-    }
-    // Unreachable in practice: the exact expansions always finish the walk. Fall back to
-    // the digits we have.
-    let k = wanted - int_digits;
-    let sources = exact_sources(mant, exp, &lower, &upper, normal_exp, k);
-    let x = &sources[0];
-    let mut digits = x.digits.clone();
-    trim_zeros(&mut digits);
-    Decimal {
-        digits,
-        exp: x.digits.len() as i64 - k,
     }
 }
 
@@ -253,13 +253,17 @@ fn approximate_sources(
     k: i64,
 ) -> [Digits; 3] {
     let work = prec.saturating_add(256);
-    let ten_k = pow10(k.unsigned_abs(), work);
+    // Two half powers keep every intermediate inside Go's exponent range even for values
+    // at its ends.
+    let half = k.unsigned_abs() / 2;
+    let ten_a = pow10(half, work);
+    let ten_b = pow10(k.unsigned_abs() - half, work);
     let digits_of = |m: &BigUint, e: i64| -> Digits {
         let v = BigFloat::from_parts(false, m.clone(), e, work);
         let scaled = if k >= 0 {
-            v.mul(&ten_k, work)
+            v.mul(&ten_a, work).and_then(|v| v.mul(&ten_b, work))
         } else {
-            v.quo(&ten_k, work)
+            v.quo(&ten_a, work).and_then(|v| v.quo(&ten_b, work))
         };
         let digits = match scaled.ok().and_then(|s| s.trunc_parts()) {
             Some((_, int, int_exp)) if int_exp >= 0 => (int << int_exp as u64).to_string(),
