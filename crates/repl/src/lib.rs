@@ -52,7 +52,11 @@ pub use theme::{Class, Theme};
 /// input or a checked file had an error.
 pub fn run(args: Args) -> ExitCode {
     let no_color = args.no_color || std::env::var_os("NO_COLOR").is_some();
-    let out_theme = Theme::new(!no_color && std::io::stdout().is_terminal());
+    // Values are coloured only in the interactive console: `-e` and piped input
+    // print exactly what `terraform console` prints, even on a terminal.
+    let interactive =
+        args.mode == Mode::Console && args.exprs.is_empty() && std::io::stdin().is_terminal();
+    let out_theme = Theme::new(!no_color && interactive && std::io::stdout().is_terminal());
     let err_theme = Theme::new(!no_color && std::io::stderr().is_terminal());
     let printer = output::Printer::new(out_theme, err_theme);
     let ok = match args.mode {
@@ -109,7 +113,7 @@ pub fn run(args: Args) -> ExitCode {
             let mut session = Session::new(context, format);
             if !args.exprs.is_empty() {
                 batch::run_exprs(&mut session, &args.exprs, &printer)
-            } else if std::io::stdin().is_terminal() {
+            } else if interactive {
                 let history = if args.no_history {
                     History::new(None)
                 } else {

@@ -165,3 +165,18 @@ fn colour_on_a_terminal() {
     p.exp_eof().unwrap();
     let _ = std::fs::remove_dir_all(&home);
 }
+
+#[test]
+fn expression_flag_on_a_terminal_prints_plain_values() {
+    let home = state_dir("plain");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_terrace"));
+    command
+        .args(["-e", "[\"s\", 1, true, null]"])
+        .env("HOME", &home)
+        .env("TERM", "xterm")
+        .env_remove("NO_COLOR");
+    let mut p = spawn_command(command, Some(TIMEOUT_MS)).unwrap();
+    let out = p.exp_eof().unwrap();
+    assert_eq!(out, "[\r\n  \"s\",\r\n  1,\r\n  true,\r\n  null,\r\n]\r\n");
+    let _ = std::fs::remove_dir_all(&home);
+}
