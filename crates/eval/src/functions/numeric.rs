@@ -234,11 +234,12 @@ fn parseint(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> 
     if digits.is_empty() {
         return Err(cannot_parse());
     }
-    let mut magnitude = BigUint::from(0u32);
-    for c in digits.chars() {
-        let digit = digit_value(c, base).ok_or_else(cannot_parse)?;
-        magnitude = magnitude * base + digit;
-    }
+    let values = digits
+        .chars()
+        .map(|c| digit_value(c, base).and_then(|d| u8::try_from(d).ok()))
+        .collect::<Option<Vec<u8>>>()
+        .ok_or_else(cannot_parse)?;
+    let magnitude = BigUint::from_radix_be(&values, base).ok_or_else(cannot_parse)?;
     let sign = if negative { Sign::Minus } else { Sign::Plus };
     let n = Number::from_bigint(&BigInt::from_biguint(sign, magnitude));
     Ok(Value::number(n))
