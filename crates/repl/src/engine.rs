@@ -54,7 +54,9 @@ impl Engine {
     /// with functions resolving relative paths against the module directory.
     pub fn new(context: &Context) -> Engine {
         let mut evaluator = Evaluator::new();
-        evaluator.context_mut().base_dir = context.dir.clone();
+        if !context.dir.as_os_str().is_empty() {
+            evaluator.context_mut().base_dir = context.dir.clone();
+        }
         Engine {
             evaluator,
             scope: Scope::terraform(),
