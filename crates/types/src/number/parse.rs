@@ -271,6 +271,26 @@ mod tests {
     }
 
     #[test]
+    fn every_prefix_parses_or_fails_cleanly() {
+        for text in [
+            "-123.456e-789",
+            "+0.000000000000000000001p-1074",
+            "1e-2147483648",
+            "9999999999999999999999999999.9999999999e+2147483000",
+            "1p2147483646",
+            "-inf",
+        ] {
+            for end in 0..=text.len() {
+                if let Some(x) = parse_decimal(&text[..end]) {
+                    let mut out = String::new();
+                    super::super::format::text_f(&x, &mut out);
+                    assert!(!out.is_empty());
+                }
+            }
+        }
+    }
+
+    #[test]
     fn long_digit_strings_convert_exactly() {
         let digits: Vec<u8> = (0..5000).map(|i| b'1' + (i % 9) as u8).collect();
         let expected = BigUint::from_str_radix(std::str::from_utf8(&digits).unwrap(), 10).unwrap();
