@@ -57,7 +57,7 @@ pub fn call(function: &Function, ctx: &CallContext, args: Vec<Value>) -> Result<
         let value = convert(&arg, &param.ty).map_err(|e| CallError::InvalidArgument {
             index,
             param: param.name,
-            message: e.to_string(),
+            message: e.message,
         })?;
         converted.push(value);
     }
@@ -168,4 +168,31 @@ fn param_for_error(function: &Function, index: usize) -> &'static str {
         .or(function.variadic.as_ref())
         .map(|p| p.name)
         .unwrap_or("argument")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::functions::standard;
+
+    #[test]
+    fn conversion_errors_name_no_path_as_terraform_does() {
+        // Terraform: `alltrue(["x"])` → Invalid value for "list" parameter: a bool is required.
+        let table = standard();
+        let alltrue = table.get("alltrue").unwrap();
+        let err = call(
+            alltrue,
+            &CallContext::default(),
+            vec![Value::tuple([Value::string("x")])],
+        )
+        .unwrap_err();
+        assert_eq!(
+            err,
+            CallError::InvalidArgument {
+                index: 0,
+                param: "list",
+                message: "a bool is required".into()
+            }
+        );
+    }
 }
