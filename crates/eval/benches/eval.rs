@@ -1,7 +1,8 @@
 //! Evaluation benchmark: terrace and `hcl-rs` side by side on the same inputs.
 //!
-//! Run with `cargo bench -p terrace-eval --bench eval`. Each workload runs a few
-//! times on each engine; the best time is reported, with the ratio
+//! Run with `cargo bench -p terrace-eval --bench eval`. The two engines take
+//! turns, round after round, on each workload (so a busy machine slows both
+//! alike); the best round of each is reported with the ratio
 //! `hcl-rs / terrace` (above 1 means terrace is faster).
 #![allow(clippy::unwrap_used, clippy::print_stdout)]
 
@@ -14,29 +15,12 @@ use terrace_types::{Type, Value};
 const N_ELEMS: usize = 100_000;
 const N_RENDERS: usize = 100_000;
 const N_TERMS: usize = 10_000;
-const ROUNDS: usize = 5;
+const ROUNDS: usize = 7;
 
-fn best_of(rounds: usize, mut f: impl FnMut()) -> Duration {
-    (0..rounds)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
-}
-
-/// Runs `f` on a thread with a big stack, so a recursive engine can finish deep inputs.
-fn on_big_stack<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, String> + Send + 'static,
-) -> Result<T, String> {
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(f)
-        .map_err(|e| e.to_string())?
-        .join()
-        .map_err(|_| "panicked".to_string())?
+fn time(f: impl FnOnce()) -> Duration {
+    let start = Instant::now();
+    f();
+    start.elapsed()
 }
 
 /// The last line of a (possibly multi-line) error message.
@@ -46,12 +30,6 @@ fn last_line(message: &str) -> &str {
         .last()
         .unwrap_or(message)
         .trim_start_matches(['=', ' '])
-}
-
-struct Workload {
-    name: &'static str,
-    terrace: Duration,
-    hcl: Result<Duration, String>,
 }
 
 fn terrace_scope() -> Scope {
@@ -73,91 +51,108 @@ fn hcl_context() -> hcl::eval::Context<'static> {
     ctx
 }
 
-fn terrace_eval_repeated(src: &str, times: usize) -> Duration {
+/// One workload: a terrace run and an hcl-rs run (`Err` when hcl-rs cannot do it).
+struct Workload {
+    name: &'static str,
+    terrace: Box<dyn FnMut() -> Duration>,
+    hcl: Box<dyn FnMut() -> Result<Duration, String>>,
+}
+
+/// Evaluates `src` `times` times (parsed once) on each engine.
+fn evaluation(name: &'static str, src: &'static str, times: usize) -> Workload {
     let scope = terrace_scope();
     let evaluator = Evaluator::new();
     let expr = terrace_syntax::parse_expr(src).unwrap();
-    best_of(ROUNDS, || {
-        for _ in 0..times {
-            black_box(evaluator.eval(&expr, &scope).unwrap());
-        }
-    })
+    let ctx = hcl_context();
+    let hcl_expr: Result<hcl::Expression, String> =
+        src.parse().map_err(|e: hcl::Error| e.to_string());
+    Workload {
+        name,
+        terrace: Box::new(move || {
+            time(|| {
+                for _ in 0..times {
+                    black_box(evaluator.eval(&expr, &scope).unwrap());
+                }
+            })
+        }),
+        hcl: Box::new(move || {
+            use hcl::eval::Evaluate;
+            let expr = hcl_expr.as_ref().map_err(Clone::clone)?;
+            expr.evaluate(&ctx).map_err(|e| e.to_string())?;
+            Ok(time(|| {
+                for _ in 0..times {
+                    black_box(expr.evaluate(&ctx).ok());
+                }
+            }))
+        }),
+    }
 }
 
-fn hcl_eval_repeated(src: &'static str, times: usize) -> Result<Duration, String> {
-    on_big_stack(move || {
-        use hcl::eval::Evaluate;
-        let ctx = hcl_context();
-        let expr: hcl::Expression = src.parse().map_err(|e| format!("parse: {e}"))?;
-        expr.evaluate(&ctx).map_err(|e| format!("eval: {e}"))?;
-        Ok(best_of(ROUNDS, || {
-            for _ in 0..times {
-                black_box(expr.evaluate(&ctx).ok());
-            }
-        }))
-    })
+/// Parses and evaluates `src` once on each engine.
+fn parse_and_eval(name: &'static str, src: &'static str) -> Workload {
+    Workload {
+        name,
+        terrace: Box::new(move || {
+            time(|| {
+                let expr = terrace_syntax::parse_expr(src).unwrap();
+                black_box(Evaluator::new().eval(&expr, &Scope::new()).unwrap());
+            })
+        }),
+        hcl: Box::new(move || {
+            use hcl::eval::Evaluate;
+            let start = Instant::now();
+            let expr: hcl::Expression = src.parse().map_err(|e: hcl::Error| e.to_string())?;
+            black_box(
+                expr.evaluate(&hcl::eval::Context::new())
+                    .map_err(|e| e.to_string())?,
+            );
+            Ok(start.elapsed())
+        }),
+    }
 }
 
 fn main() {
-    let filter_src = "[for i in xs : i * 2 if i % 3 != 0]";
-    let object_src = "{for i, v in xs : \"k${i}\" => v}";
-    let template_src = "\"${a}-${b}-${c}\"";
-    let chain_src: &'static str = Box::leak(vec!["1"; N_TERMS].join(" + ").into_boxed_str());
-
-    let mut workloads = vec![
-        Workload {
-            name: "for filter over 100k numbers",
-            terrace: terrace_eval_repeated(filter_src, 1),
-            hcl: hcl_eval_repeated(filter_src, 1),
-        },
-        Workload {
-            name: "for object over 100k numbers",
-            terrace: terrace_eval_repeated(object_src, 1),
-            hcl: hcl_eval_repeated(object_src, 1),
-        },
-        Workload {
-            name: "3-part template x 100k",
-            terrace: terrace_eval_repeated(template_src, N_RENDERS),
-            hcl: hcl_eval_repeated(template_src, N_RENDERS),
-        },
+    let chain: &'static str = Box::leak(vec!["1"; N_TERMS].join(" + ").into_boxed_str());
+    let workloads = vec![
+        evaluation(
+            "for filter over 100k numbers",
+            "[for i in xs : i * 2 if i % 3 != 0]",
+            1,
+        ),
+        evaluation(
+            "for object over 100k numbers",
+            "{for i, v in xs : \"k${i}\" => v}",
+            1,
+        ),
+        evaluation("3-part template x 100k", "\"${a}-${b}-${c}\"", N_RENDERS),
+        parse_and_eval("10k-term 1 + 1 + ... (parse + eval)", chain),
     ];
 
-    let terrace_chain = best_of(ROUNDS, || {
-        let expr = terrace_syntax::parse_expr(chain_src).unwrap();
-        black_box(Evaluator::new().eval(&expr, &Scope::new()).unwrap());
-    });
-    let hcl_chain = on_big_stack(move || {
-        use hcl::eval::Evaluate;
-        let ctx = hcl::eval::Context::new();
-        let expr: hcl::Expression = chain_src.parse().map_err(|e| format!("parse: {e}"))?;
-        expr.evaluate(&ctx).map_err(|e| format!("eval: {e}"))?;
-        Ok(best_of(ROUNDS, || {
-            let expr: hcl::Expression = chain_src.parse().unwrap();
-            black_box(expr.evaluate(&ctx).ok());
-        }))
-    });
-    workloads.push(Workload {
-        name: "10k-term 1 + 1 + ... (parse + eval)",
-        terrace: terrace_chain,
-        hcl: hcl_chain,
-    });
-
     println!(
-        "{:40} {:>12} {:>12} {:>8}",
+        "{:38} {:>11} {:>11} {:>7}",
         "workload", "terrace", "hcl-rs", "ratio"
     );
-    for workload in &workloads {
-        let (hcl, ratio) = match &workload.hcl {
+    for mut workload in workloads {
+        let mut best_terrace = Duration::MAX;
+        let mut best_hcl: Result<Duration, String> = Ok(Duration::MAX);
+        for _ in 0..ROUNDS {
+            best_terrace = best_terrace.min((workload.terrace)());
+            best_hcl = match (best_hcl, (workload.hcl)()) {
+                (Ok(best), Ok(this)) => Ok(best.min(this)),
+                (Err(e), _) | (_, Err(e)) => Err(e),
+            };
+        }
+        let (hcl, ratio) = match &best_hcl {
             Ok(hcl) => (
                 format!("{hcl:.2?}"),
-                format!("{:.2}x", hcl.as_secs_f64() / workload.terrace.as_secs_f64()),
+                format!("{:.2}x", hcl.as_secs_f64() / best_terrace.as_secs_f64()),
             ),
             Err(e) => ("failed".to_string(), format!("- ({})", last_line(e))),
         };
         println!(
-            "{:40} {:>12} {:>12} {:>8}",
+            "{:38} {:>11} {:>11} {:>7}",
             workload.name,
-            format!("{:.2?}", workload.terrace),
+            format!("{best_terrace:.2?}"),
             hcl,
             ratio
         );

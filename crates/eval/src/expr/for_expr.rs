@@ -1,9 +1,7 @@
 //! `for` expressions: `[for k, v in coll : value if cond]` and `{for ... : key => value...}`.
 
-use std::collections::BTreeMap;
-
 use terrace_syntax::{ForExpr, Name, Span};
-use terrace_types::{Key, Marks, Type, Value};
+use terrace_types::{Key, Marks, Repr, Type, Value};
 
 use super::iteration::{each_element, is_iterable};
 use super::{Ctx, EvalResult, convert_to, error};
@@ -92,8 +90,8 @@ impl<'e> Ctx<'e> {
         let value_slot = base + usize::from(has_key_var);
         let mut known = true;
         let mut tuple: Vec<Value> = Vec::new();
-        let mut object: BTreeMap<Key, Value> = BTreeMap::new();
-        let mut groups: BTreeMap<Key, Vec<Value>> = BTreeMap::new();
+        // Object items in iteration order; sorted and checked for duplicates at the end.
+        let mut entries: Vec<(Key, Value)> = Vec::new();
         each_element(collection, has_key_var, |key, value| {
             if let Some(key) = key {
                 self.set_local(base, key);
@@ -103,22 +101,9 @@ impl<'e> Ctx<'e> {
                 Item::Skipped => {}
                 Item::Unknown => known = false,
                 Item::Included(None, value) => tuple.push(value),
-                Item::Included(Some(key), value) => {
-                    if for_expr.grouping.is_some() {
-                        groups.entry(key).or_default().push(value);
-                    } else {
-                        match object.entry(key) {
-                            std::collections::btree_map::Entry::Occupied(entry) => {
-                                return Err(duplicate_key(for_expr, entry.key()));
-                            }
-                            std::collections::btree_map::Entry::Vacant(entry) => {
-                                entry.insert(value);
-                            }
-                        }
-                    }
-                }
+                Item::Included(Some(key), value) => entries.push((key, value)),
             }
-            Ok(())
+            Ok::<(), Diagnostics>(())
         })?;
         if !known {
             return Ok(Value::unknown(Type::Dynamic).mark(marks));
@@ -126,13 +111,9 @@ impl<'e> Ctx<'e> {
         let result = if !for_expr.is_object() {
             Value::tuple(tuple)
         } else if for_expr.grouping.is_some() {
-            Value::object(
-                groups
-                    .into_iter()
-                    .map(|(key, values)| (key, Value::tuple(values))),
-            )
+            Value::object(group(entries))
         } else {
-            Value::object(object)
+            Value::object(unique(entries).map_err(|key| duplicate_key(for_expr, &key))?)
         };
         Ok(result.mark(marks))
     }
@@ -141,6 +122,13 @@ impl<'e> Ctx<'e> {
     fn for_item(&mut self, for_expr: &ForExpr, marks: &mut Marks) -> Result<Item, Diagnostics> {
         if let Some(cond) = &for_expr.cond {
             let include = self.eval(cond)?;
+            // The common case: a plain known bool.
+            if let (Repr::Bool(include), false) = (include.repr(), include.is_marked()) {
+                if !*include {
+                    return Ok(Item::Skipped);
+                }
+                return self.for_key_and_value(for_expr, marks);
+            }
             if include.is_null() {
                 return Err(error(
                     INVALID_CONDITION,
@@ -166,6 +154,15 @@ impl<'e> Ctx<'e> {
                 None => return Ok(Item::Unknown),
             }
         }
+        self.for_key_and_value(for_expr, marks)
+    }
+
+    /// Evaluates the key (object form) and value for the current element.
+    fn for_key_and_value(
+        &mut self,
+        for_expr: &ForExpr,
+        marks: &mut Marks,
+    ) -> Result<Item, Diagnostics> {
         let key = match &for_expr.key_expr {
             None => None,
             Some(key_expr) => {
@@ -189,15 +186,59 @@ impl<'e> Ctx<'e> {
                         key_expr.span,
                     )
                 })?;
-                match key.unmark().0.as_str() {
-                    Some(text) => Some(Key::from(text)),
-                    None => return Ok(Item::Unknown),
+                match key.unmark().0.repr() {
+                    Repr::String(text) => Some(Key::clone(text)),
+                    _ => return Ok(Item::Unknown),
                 }
             }
         };
         let value = self.eval(&for_expr.value_expr)?;
         Ok(Item::Included(key, value))
     }
+}
+
+/// `entries` sorted by key, or the key of the first item (in iteration order)
+/// that repeats an earlier key.
+fn unique(entries: Vec<(Key, Value)>) -> Result<Vec<(Key, Value)>, Key> {
+    let mut indexed: Vec<(Key, usize, Value)> = entries
+        .into_iter()
+        .enumerate()
+        .map(|(idx, (key, value))| (key, idx, value))
+        .collect();
+    indexed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    let first_repeat = indexed
+        .windows(2)
+        .filter(|pair| pair[0].0 == pair[1].0)
+        .min_by_key(|pair| pair[1].1);
+    if let Some(pair) = first_repeat {
+        return Err(pair[1].0.clone());
+    }
+    Ok(indexed
+        .into_iter()
+        .map(|(key, _, value)| (key, value))
+        .collect())
+}
+
+/// `entries` grouped by key (`...`): each key with the tuple of its values, in
+/// iteration order.
+fn group(entries: Vec<(Key, Value)>) -> Vec<(Key, Value)> {
+    let mut indexed: Vec<(usize, Key, Value)> = entries
+        .into_iter()
+        .enumerate()
+        .map(|(idx, (key, value))| (idx, key, value))
+        .collect();
+    indexed.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
+    let mut grouped: Vec<(Key, Vec<Value>)> = Vec::new();
+    for (_, key, value) in indexed {
+        match grouped.last_mut() {
+            Some((last, values)) if *last == key => values.push(value),
+            _ => grouped.push((key, vec![value])),
+        }
+    }
+    grouped
+        .into_iter()
+        .map(|(key, values)| (key, Value::tuple(values)))
+        .collect()
 }
 
 fn duplicate_key(for_expr: &ForExpr, key: &str) -> Diagnostics {

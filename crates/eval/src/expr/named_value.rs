@@ -15,6 +15,9 @@ impl Ctx<'_> {
     pub(super) fn eval_scope_traversal(&mut self, root: &Ident, steps: &[Step]) -> EvalResult {
         if let Some(value) = self.local(root.as_str()) {
             let value = value.clone();
+            if steps.is_empty() {
+                return Ok(value);
+            }
             return self.apply_steps(value, steps);
         }
         let Some(bound) = self.scope.root(root.as_str()) else {
