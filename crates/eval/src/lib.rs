@@ -33,6 +33,11 @@ pub use evaluator::{ConsoleValue, Evaluator};
 pub use references::{Reference, references, template_references};
 pub use scope::{RootKind, Scope};
 
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 /// Parses `src` as one expression and evaluates it with the standard functions
 /// and the names in `scope`.
 pub fn eval_str(src: &str, scope: &Scope) -> Result<terrace_types::Value, Diagnostics> {

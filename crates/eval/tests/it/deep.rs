@@ -46,3 +46,23 @@ fn deepest_nesting_the_parser_allows() {
     });
     assert!(result);
 }
+
+#[test]
+fn an_interrupt_stops_a_long_evaluation() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    let xs = terrace_types::Value::list(
+        terrace_types::Type::Number,
+        (0..100_000).map(terrace_types::Value::int),
+    );
+    let scope = Scope::new().with("xs", xs);
+    let flag = Arc::new(AtomicBool::new(true));
+    let evaluator = Evaluator::new().with_interrupt(flag);
+    let expr = terrace_syntax::parse_expr("[for i in xs : i * 2]").unwrap();
+    let error = evaluator.eval(&expr, &scope).unwrap_err();
+    assert_eq!(error.first().unwrap().summary, "Evaluation interrupted");
+
+    let calm = Evaluator::new().with_interrupt(Arc::new(AtomicBool::new(false)));
+    assert!(calm.eval(&expr, &scope).is_ok());
+}

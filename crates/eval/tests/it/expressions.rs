@@ -275,3 +275,35 @@ fn terraform_named_values() {
     );
     check_error("self.x", "Invalid \"self\" reference");
 }
+
+#[test]
+fn plain_scopes_suggest_names() {
+    use terrace_eval::{Evaluator, Scope};
+    use terrace_types::Value;
+
+    let scope = Scope::new()
+        .with("region", Value::string("eu"))
+        .with("zones", Value::int(3));
+    let expr = terrace_syntax::parse_expr("regoin").unwrap();
+    let error = Evaluator::new().eval(&expr, &scope).unwrap_err();
+    let first = error.first().unwrap();
+    assert_eq!(
+        first.to_string(),
+        "Unknown variable; There is no variable named \"regoin\". Did you mean \"region\"?"
+    );
+    assert_eq!(first.suggestion.as_deref(), Some("region"));
+    assert_eq!(scope.names().collect::<Vec<_>>(), ["region", "zones"]);
+}
+
+#[test]
+fn terraform_scopes_take_input_variables() {
+    use terrace_eval::{Evaluator, Scope};
+    use terrace_types::{Value, format_value};
+
+    let mut scope = Scope::terraform();
+    scope.insert_attr("var", "region", Value::string("eu"));
+    scope.insert_attr("local", "n", Value::int(2));
+    let expr = terrace_syntax::parse_expr("\"${var.region}-${local.n * 2}\"").unwrap();
+    let value = Evaluator::new().eval(&expr, &scope).unwrap();
+    assert_eq!(format_value(&value), "\"eu-4\"");
+}

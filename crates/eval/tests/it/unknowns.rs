@@ -9,6 +9,7 @@ fn scope() -> Scope {
         .with("ub", Value::unknown(Type::Bool))
         .with("ul", Value::unknown(Type::list(Type::String)))
         .with("ud", Value::unknown(Type::Dynamic))
+        .with("us", Value::unknown(Type::String))
         .with(
             "partly",
             Value::list(Type::Number, [Value::int(1), Value::unknown(Type::Number)]),
@@ -37,6 +38,13 @@ fn operators() {
     assert_eq!(eval("ub || true").as_bool(), Some(true));
     assert_eq!(eval("false && ub").as_bool(), Some(false));
     check("ub && true", Type::Bool);
+    // An unknown string can never equal a number (Terraform: `[for x in [1, unknown
+    // string] : x if x == 1]` is `[1]`).
+    assert_eq!(eval("us == 1").as_bool(), Some(false));
+    assert_eq!(
+        format_value(&eval("[for x in [1, us] : x if x == 1]")),
+        "[\n  1,\n]"
+    );
 }
 
 #[test]
