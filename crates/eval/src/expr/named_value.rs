@@ -199,7 +199,7 @@ fn namespace_lookup(
             let suggestion = suggest(first, candidates.map(|key| &**key)).map(str::to_string);
             let diagnostic = missing_namespace_attr(name, first, suggestion.as_deref(), span);
             Err(match suggestion {
-                Some(suggestion) => diagnostic.with_suggestion(format!("{name}.{suggestion}")),
+                Some(suggestion) => diagnostic.with_suggestion(suggestion),
                 None => diagnostic,
             }
             .into())

@@ -281,17 +281,27 @@ impl Ctx<'_> {
                 format!("invalid template: {}; {}", e.summary(), e.detail()),
             )
         })?;
-        self.render_template_function(
+        let value = self.render_template_function(
             "templatestring",
             &template,
             src,
-            "<template>",
+            "<templatestring argument>",
             vars,
             span,
             &arg_spans,
             function_call,
-        )
-        .map(|value| value.mark(marks))
+        )?;
+        // Unlike `templatefile`, the result must be a string.
+        let value = convert_to(&value, &Type::String).map_err(|e| {
+            error(
+                "Error in function call",
+                format!(
+                    "Call to function \"templatestring\" failed: invalid template result: {e}."
+                ),
+                span,
+            )
+        })?;
+        Ok(value.mark(marks))
     }
 
     /// Renders `template` for `templatefile`/`templatestring` with only `vars` in scope.
@@ -342,15 +352,11 @@ impl Ctx<'_> {
         }
         for reference in crate::references::template_references(template) {
             if !scope.contains(reference.root()) {
-                let at = if function_name == "templatefile" {
-                    format!(
-                        "\"{}\", referenced at {}",
-                        reference.root(),
-                        location(src, origin, reference.traversal.root.span)
-                    )
-                } else {
-                    format!("\"{}\"", reference.root())
-                };
+                let at = format!(
+                    "\"{}\", referenced at {}",
+                    reference.root(),
+                    location(src, origin, reference.traversal.root.span)
+                );
                 return Err(fail(format!("vars map does not contain key {at}")));
             }
         }

@@ -65,6 +65,12 @@ fn heredocs_render_like_quoted_templates() {
     assert_eq!(value.as_str(), Some("hello world\nline 1\nline 2\n"));
     let value = eval_str("<<-EOT\n    a\n      ${name}\n    EOT\n", &scope).unwrap();
     assert_eq!(value.as_str(), Some("a\n  world\n"));
+    // Terraform (from a `locals` block): "  yes\ndone\n".
+    let src = "<<EOT\n%{ if true ~}\n  yes\n%{~ else ~}\n  no\n%{~ endif }\ndone\nEOT\n";
+    assert_eq!(
+        eval_str(src, &scope).unwrap().as_str(),
+        Some("  yes\ndone\n")
+    );
 }
 
 #[test]
@@ -90,19 +96,21 @@ fn templatefile_and_templatestring() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("greet.tpl"),
-        "Hello, ${name}!%{ for n in nums } ${n}%{ endfor }",
+        "Hello, ${name}!\n%{ for n in nums ~}\n- ${n}\n%{ endfor ~}\n",
     )
     .unwrap();
     std::fs::write(dir.join("bad.tpl"), "${missing}").unwrap();
     let mut evaluator = Evaluator::new();
     evaluator.context_mut().base_dir = dir.clone();
-    let scope = Scope::new().with("tpl", Value::string("x=${x}"));
+    let scope = Scope::new()
+        .with("tpl", Value::string("x=${x}"))
+        .with("lone", Value::string("${a}"));
     let run = |src: &str| {
         let expr = terrace_syntax::parse_expr(src).unwrap();
         evaluator.eval(&expr, &scope)
     };
     let value = run("templatefile(\"greet.tpl\", {name = \"Ann\", nums = [1, 2]})").unwrap();
-    assert_eq!(value.as_str(), Some("Hello, Ann! 1 2"));
+    assert_eq!(value.as_str(), Some("Hello, Ann!\n- 1\n- 2\n"));
     let error = run("templatefile(\"bad.tpl\", {})").unwrap_err();
     assert_eq!(
         error.first().unwrap().detail,
@@ -113,7 +121,32 @@ fn templatefile_and_templatestring() {
     let error = run("templatestring(tpl, {})").unwrap_err();
     assert_eq!(
         error.first().unwrap().detail,
-        "Invalid value for \"vars\" parameter: vars map does not contain key \"x\"."
+        "Invalid value for \"vars\" parameter: vars map does not contain key \"x\", referenced at <templatestring argument>:1,5-6."
+    );
+    // `templatefile` keeps a lone interpolation's type; `templatestring` wants a string.
+    std::fs::write(dir.join("single.tpl"), "${a}").unwrap();
+    let value = run("templatefile(\"single.tpl\", {a = [1]})").unwrap();
+    assert_eq!(format_value(&value), "[\n  1,\n]");
+    let error = run("templatestring(lone, {a = [1, 2]})").unwrap_err();
+    assert_eq!(
+        error.first().unwrap().to_string(),
+        "Error in function call; Call to function \"templatestring\" failed: invalid template result: string required, but have tuple."
+    );
+    let error = run("templatefile(\"greet.tpl\", {name = \"A\", nums = [1], \"bad key\" = 1})")
+        .unwrap_err();
+    assert_eq!(
+        error.first().unwrap().detail,
+        "Invalid value for \"vars\" parameter: invalid template variable name \"bad key\": must start with a letter, followed by zero or more letters, digits, and underscores."
+    );
+    let error = run("templatefile(\"greet.tpl\", 1)").unwrap_err();
+    assert_eq!(
+        error.first().unwrap().detail,
+        "Invalid value for \"vars\" parameter: invalid vars value: must be a map."
+    );
+    let error = run("templatefile(null, {})").unwrap_err();
+    assert_eq!(
+        error.first().unwrap().detail,
+        "Invalid value for \"path\" parameter: argument must not be null."
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
