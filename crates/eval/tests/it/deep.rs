@@ -36,15 +36,39 @@ fn long_mixed_chain_with_logic() {
     assert_eq!(value, Some(true));
 }
 
+/// The deepest nesting of `open ... close` around `inner` that parses.
+fn deepest(open: &str, inner: &str, close: &str) -> String {
+    let mut depth = terrace_syntax::MAX_DEPTH as usize;
+    loop {
+        let src = open.repeat(depth) + inner + &close.repeat(depth);
+        if terrace_syntax::parse_expr(&src).is_ok() || depth == 0 {
+            return src;
+        }
+        depth -= 1;
+    }
+}
+
 #[test]
 fn deepest_nesting_the_parser_allows() {
-    let result = on_small_stack(|| {
-        let depth = terrace_syntax::MAX_DEPTH as usize - 2;
-        let src = "[".repeat(depth) + "1" + &"]".repeat(depth);
-        let expr = terrace_syntax::parse_expr(&src).unwrap();
-        Evaluator::new().eval(&expr, &Scope::new()).is_ok()
-    });
-    assert!(result);
+    let sources = [
+        deepest("[", "1", "]"),
+        deepest("(", "1", ")"),
+        deepest("upper(", "\"a\"", ")"),
+        deepest("true ? ", "1", " : 2"),
+        deepest("[for x in [1] : ", "x", "]"),
+        deepest("\"${", "1", "}\""),
+        deepest("-", "1", ""),
+        deepest("{a = ", "1", "}"),
+        deepest("try(", "1", ")"),
+    ];
+    for src in sources {
+        let shown = src.chars().take(24).collect::<String>();
+        let ok = on_small_stack(move || {
+            let expr = terrace_syntax::parse_expr(&src).unwrap();
+            Evaluator::new().eval(&expr, &Scope::new()).is_ok()
+        });
+        assert!(ok, "{shown}...");
+    }
 }
 
 #[test]
