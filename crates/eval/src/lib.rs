@@ -23,6 +23,7 @@ mod diagnostic;
 mod evaluator;
 mod expr;
 pub mod functions;
+pub mod module;
 mod references;
 mod scope;
 mod suggest;

@@ -7,6 +7,8 @@ mod deep;
 mod diagnostics;
 mod expressions;
 mod function_data;
+mod module;
+mod module_corpus;
 mod references;
 mod support;
 mod templates;

@@ -1,0 +1,7 @@
+variable "x" {
+  default = "crlf"
+}
+
+locals {
+  y = var.x
+}

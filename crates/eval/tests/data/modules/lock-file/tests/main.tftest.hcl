@@ -1,0 +1,10 @@
+run "first" {
+  command = plan
+}
+
+run "second" {
+  assert {
+    condition     = true
+    error_message = "never"
+  }
+}

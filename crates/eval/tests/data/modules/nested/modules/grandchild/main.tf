@@ -1,0 +1,5 @@
+variable "value" {}
+
+output "shout" {
+  value = "${var.value}!!"
+}

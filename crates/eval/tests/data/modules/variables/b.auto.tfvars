@@ -1,0 +1,1 @@
+from_auto = "b.auto.tfvars"

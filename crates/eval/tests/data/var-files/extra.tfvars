@@ -1,0 +1,2 @@
+from_var_file = "extra.tfvars"
+from_var      = "extra.tfvars"

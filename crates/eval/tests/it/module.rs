@@ -1,0 +1,317 @@
+//! The module loader on the fixture directories in `tests/data/modules/`: named values, outputs and diagnostics.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use terrace_eval::module::{LoadOptions, LoadedModule, load_module};
+use terrace_eval::{Evaluator, Severity};
+use terrace_types::format_value;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/modules")
+        .join(name)
+}
+
+fn options() -> LoadOptions {
+    LoadOptions {
+        cwd: Some(PathBuf::from("/cwd")),
+        ..LoadOptions::default()
+    }
+}
+
+fn load(name: &str) -> LoadedModule {
+    load_module(&fixture(name), &options())
+}
+
+/// Diagnostics (`severity[file:line,col-col]: summary` and the detail), then `:vars` and `:outputs`.
+fn render(module: &LoadedModule) -> String {
+    let mut out = String::from("# diagnostics\n");
+    for found in module.diagnostics() {
+        let severity = match found.diagnostic.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let place = found
+            .file
+            .map(|id| module.files().place(id, found.diagnostic.span))
+            .unwrap_or_else(|| "-".to_string());
+        out.push_str(&format!(
+            "{severity}[{place}]: {}\n  {}\n",
+            found.diagnostic.summary,
+            found.diagnostic.detail.replace('\n', "\n  ")
+        ));
+        for (span, label) in &found.diagnostic.labels {
+            let place = found
+                .file
+                .map(|id| module.files().place(id, *span))
+                .unwrap_or_default();
+            out.push_str(&format!("  label [{place}]: {label}\n"));
+        }
+    }
+    out.push_str("# vars\n");
+    out.push_str(&module.render_vars());
+    out.push_str("# outputs\n");
+    out.push_str(&module.render_outputs());
+    out
+}
+
+/// Evaluates a console line in the module, as the console would.
+#[track_caller]
+fn eval(module: &LoadedModule, src: &str) -> String {
+    let expr = terrace_syntax::parse_expr(src).unwrap();
+    let scope = module.scope_for(&expr);
+    match Evaluator::new().eval(&expr, &scope) {
+        Ok(value) => format_value(&value),
+        Err(error) => format!("error: {error}"),
+    }
+}
+
+fn errors(module: &LoadedModule) -> Vec<String> {
+    module
+        .diagnostics()
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.diagnostic.summary.clone())
+        .collect()
+}
+
+#[test]
+fn overrides_merge_as_the_seed_says() {
+    let module = load("overrides");
+    assert_eq!(errors(&module), Vec::<String>::new());
+    // Checked with Terraform 1.15.5 (terraform_data in place of aws_instance):
+    // `[var.port, var.names, local.message, terraform_data.web.input]`.
+    assert_eq!(
+        eval(
+            &module,
+            "[var.port, var.names, local.message, aws_instance.web.ami]"
+        ),
+        "[\n  8080,\n  tolist([\n    \"b\",\n    \"c\",\n  ]),\n  \"hello, override\",\n  \"foo\",\n]"
+    );
+    assert_eq!(
+        eval(&module, "aws_instance.web.instance_type"),
+        "\"t2.micro\""
+    );
+    // The override's ebs_block_device replaces both original ones; network_interface stays.
+    assert_eq!(
+        eval(&module, "aws_instance.web.ebs_block_device[*].device_name"),
+        "[\n  \"/dev/xvdz\",\n]"
+    );
+    assert_eq!(
+        eval(&module, "length(aws_instance.web.network_interface)"),
+        "1"
+    );
+    insta::assert_snapshot!("overrides", render(&module));
+    insta::assert_snapshot!(
+        "overrides_blocks",
+        module.render_blocks("aws_instance.web").unwrap()
+    );
+}
+
+#[test]
+fn override_errors() {
+    let module = load("override-errors");
+    insta::assert_snapshot!("override_errors", render(&module));
+}
+
+#[test]
+fn variable_precedence() {
+    let options = LoadOptions {
+        vars: vec![
+            ("from_var".to_string(), "--var".to_string()),
+            ("list".to_string(), "[3, 4]".to_string()),
+        ],
+        var_files: vec![fixture("../var-files/extra.tfvars")],
+        env: BTreeMap::from([
+            ("TF_VAR_from_env".to_string(), "env".to_string()),
+            ("TF_VAR_from_tfvars".to_string(), "env".to_string()),
+            ("TF_VAR_number".to_string(), "41".to_string()),
+            ("TF_VAR_list".to_string(), "[1, 2]".to_string()),
+            ("TF_VAR_unknown_name".to_string(), "ignored".to_string()),
+            ("TF_WORKSPACE".to_string(), "staging".to_string()),
+        ]),
+        cwd: Some(PathBuf::from("/cwd")),
+    };
+    let module = load_module(&fixture("variables"), &options);
+    // Terraform 1.15.5 with the same environment and files (without
+    // --var-file and --var) gives default, env, terraform.tfvars,
+    // b.auto.tfvars, a.auto.tfvars, terraform.tfvars, 41, [1, 2], "fallback".
+    assert_eq!(
+        eval(
+            &module,
+            "[var.from_default, var.from_env, var.from_tfvars, var.from_auto, var.from_var_file, var.from_var]"
+        ),
+        "[\n  \"default\",\n  \"env\",\n  \"terraform.tfvars\",\n  \"b.auto.tfvars\",\n  \"extra.tfvars\",\n  \"--var\",\n]"
+    );
+    assert_eq!(eval(&module, "var.number"), "41");
+    assert_eq!(eval(&module, "var.not_nullable"), "\"fallback\"");
+    assert_eq!(eval(&module, "var.secret"), "(sensitive value)");
+    assert_eq!(eval(&module, "var.required"), "(known after apply)");
+    assert_eq!(eval(&module, "terraform.workspace"), "\"staging\"");
+    insta::assert_snapshot!("variables", render(&module));
+}
+
+#[test]
+fn cli_var_for_an_undeclared_variable_is_an_error() {
+    let options = LoadOptions {
+        vars: vec![("nope".to_string(), "1".to_string())],
+        ..options()
+    };
+    let module = load_module(&fixture("buckets"), &options);
+    assert_eq!(errors(&module), ["Value for undeclared variable"]);
+}
+
+#[test]
+fn buckets_optional_attributes_with_defaults() {
+    let module = load("buckets");
+    assert_eq!(errors(&module), Vec::<String>::new());
+    // The seed's expected value (003, "带有 optional 属性和默认值的内嵌结构").
+    let expected = r#"tolist([
+  {
+    "enabled" = true
+    "name" = "production"
+    "website" = {
+      "error_document" = "error.html"
+      "index_document" = "index.html"
+      "routing_rules" = <<-EOT
+      [
+        {
+          "Condition" = { "KeyPrefixEquals": "img/" },
+          "Redirect"  = { "ReplaceKeyPrefixWith": "images/" }
+        }
+      ]
+      
+      EOT
+    }
+  },
+  {
+    "enabled" = false
+    "name" = "archived"
+    "website" = {
+      "error_document" = "error.html"
+      "index_document" = "index.html"
+      "routing_rules" = tostring(null)
+    }
+  },
+  {
+    "enabled" = true
+    "name" = "docs"
+    "website" = {
+      "error_document" = "error.txt"
+      "index_document" = "index.txt"
+      "routing_rules" = tostring(null)
+    }
+  },
+])"#;
+    assert_eq!(eval(&module, "var.buckets"), expected);
+    insta::assert_snapshot!("buckets", render(&module));
+}
+
+#[test]
+fn validation_failures_are_reported() {
+    let module = load("validation");
+    assert_eq!(
+        errors(&module),
+        [
+            "Invalid default value for variable",
+            "Invalid value for variable"
+        ]
+    );
+    insta::assert_snapshot!("validation", render(&module));
+}
+
+#[test]
+fn locals_cycle() {
+    let module = load("locals-cycle");
+    assert_eq!(eval(&module, "local.e"), "\"fine!\"");
+    insta::assert_snapshot!("locals_cycle", render(&module));
+}
+
+#[test]
+fn count_and_for_each() {
+    let module = load("count-for-each");
+    assert_eq!(eval(&module, "aws_instance.web[1].ami"), "\"ami-1\"");
+    assert_eq!(
+        eval(&module, "aws_instance.web[1].arn"),
+        "(known after apply)"
+    );
+    assert_eq!(eval(&module, "length(aws_instance.web)"), "2");
+    assert_eq!(
+        eval(&module, "aws_instance.named[\"beta\"].tags.Name"),
+        "\"beta-beta\""
+    );
+    assert_eq!(
+        eval(&module, "keys(aws_instance.by_map)"),
+        "[\n  \"large\",\n  \"small\",\n]"
+    );
+    assert_eq!(
+        eval(&module, "data.aws_ami.ubuntu.id"),
+        "(known after apply)"
+    );
+    insta::assert_snapshot!("count_for_each", render(&module));
+    insta::assert_snapshot!(
+        "count_for_each_blocks",
+        module.render_blocks("aws_instance.named").unwrap()
+    );
+}
+
+#[test]
+fn dynamic_blocks() {
+    let module = load("dynamic");
+    assert_eq!(errors(&module), Vec::<String>::new());
+    assert_eq!(
+        eval(
+            &module,
+            "aws_elastic_beanstalk_environment.env.setting[1].name"
+        ),
+        "\"MinSize\""
+    );
+    insta::assert_snapshot!("dynamic", render(&module));
+    let blocks = [
+        "aws_elastic_beanstalk_environment.env",
+        "aws_security_group.sg",
+        "labelled.x",
+    ]
+    .map(|address| module.render_blocks(address).unwrap())
+    .join("\n");
+    insta::assert_snapshot!("dynamic_blocks", blocks);
+}
+
+#[test]
+fn nested_modules() {
+    let module = load("nested");
+    assert_eq!(errors(&module), Vec::<String>::new());
+    assert_eq!(
+        eval(&module, "module.child.greeting"),
+        "\"hello, app-one!\""
+    );
+    assert_eq!(eval(&module, "module.child.path"), "\"modules/child\"");
+    assert_eq!(eval(&module, "module.child.file"), "\"child data\"");
+    assert_eq!(eval(&module, "module.remote.vpc_id"), "(known after apply)");
+    insta::assert_snapshot!("nested", render(&module));
+}
+
+#[test]
+fn lock_file_and_test_files() {
+    let module = load("lock-file");
+    assert_eq!(errors(&module), Vec::<String>::new());
+    let lock = module.lock_file().unwrap();
+    assert_eq!(lock.providers.len(), 2);
+    assert_eq!(lock.providers[0].version.as_deref(), Some("5.31.0"));
+    assert_eq!(module.test_files().len(), 1);
+    assert_eq!(module.test_files()[0].runs, ["first", "second"]);
+    insta::assert_snapshot!("lock_file", module.render_providers());
+}
+
+#[test]
+fn duplicates_name_both_places() {
+    let module = load("duplicates");
+    insta::assert_snapshot!("duplicates", render(&module));
+}
+
+#[test]
+fn missing_directory_is_an_error_not_a_panic() {
+    let module = load("does-not-exist");
+    assert_eq!(errors(&module), ["Failed to read module directory"]);
+}
