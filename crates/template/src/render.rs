@@ -1,6 +1,6 @@
 //! `render`: turning a template into a string value, or the unwrapped value of a lone interpolation.
 
-use terrace_syntax::{Expr, Span, Template, TemplateFor, TemplateIf, TemplatePart};
+use terrace_syntax::{Expr, Template, TemplateFor, TemplateIf, TemplatePart};
 use terrace_types::{Marks, Repr, Type, Value, convert};
 
 use crate::error::TemplateError;
@@ -55,7 +55,7 @@ fn render_parts<I: Interpreter>(
             TemplatePart::Literal(literal) => out.text.push_str(&literal.value),
             TemplatePart::Interp(interp_part) => {
                 let value = interp.eval(&interp_part.expr)?;
-                append(value, &interp_part.expr, interp_part.span, out)?;
+                append(value, &interp_part.expr, out)?;
             }
             TemplatePart::If(directive) => render_if(directive, interp, out)?,
             TemplatePart::For(directive) => render_for(directive, interp, out)?,
@@ -65,7 +65,7 @@ fn render_parts<I: Interpreter>(
 }
 
 /// Adds an interpolated value to the output, converted to a string.
-fn append(value: Value, expr: &Expr, _span: Span, out: &mut Output) -> Result<(), TemplateError> {
+fn append(value: Value, expr: &Expr, out: &mut Output) -> Result<(), TemplateError> {
     if value.is_null() {
         return Err(TemplateError::new(
             INVALID_INTERPOLATION,

@@ -1,6 +1,6 @@
 //! The conditional `cond ? a : b`: both results unified to one type, unknown and null conditions.
 
-use terrace_syntax::{Expr, Span};
+use terrace_syntax::Expr;
 use terrace_types::{Type, Value};
 
 use super::{Ctx, EvalResult, convert_to, error};
@@ -16,7 +16,6 @@ impl Ctx<'_> {
         cond: &Expr,
         true_expr: &Expr,
         false_expr: &Expr,
-        _span: Span,
     ) -> EvalResult {
         let true_result = self.eval(true_expr);
         let false_result = self.eval(false_expr);

@@ -1,6 +1,6 @@
 //! `for` expressions: `[for k, v in coll : value if cond]` and `{for ... : key => value...}`.
 
-use terrace_syntax::{ForExpr, Name, Span};
+use terrace_syntax::{ForExpr, Name};
 use terrace_types::{Key, Marks, Repr, Type, Value};
 
 use super::iteration::{each_element, is_iterable};
@@ -22,7 +22,7 @@ enum Item {
 
 impl<'e> Ctx<'e> {
     /// A `for` expression, as HCL's `ForExpr`.
-    pub(super) fn eval_for(&mut self, for_expr: &ForExpr, _span: Span) -> EvalResult {
+    pub(super) fn eval_for(&mut self, for_expr: &ForExpr) -> EvalResult {
         let collection = self.eval(&for_expr.collection)?;
         if collection.is_null() {
             return Err(error(

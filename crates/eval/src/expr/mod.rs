@@ -107,25 +107,21 @@ impl<'e> Ctx<'e> {
                 let value = self.eval(source)?;
                 self.apply_steps(value, steps)
             }
-            ExprKind::Splat { source, each, .. } => self.eval_splat(source, each, expr.span),
+            ExprKind::Splat { source, each, .. } => self.eval_splat(source, each),
             ExprKind::SplatItem => Ok(self
                 .splat_items
                 .last()
                 .cloned()
                 .unwrap_or_else(|| Value::unknown(Type::Dynamic))),
             ExprKind::FunctionCall(call) => self.eval_call(call, expr.span),
-            ExprKind::Unary {
-                op,
-                op_span,
-                operand,
-            } => self.eval_unary(*op, *op_span, operand, expr.span),
+            ExprKind::Unary { op, operand, .. } => self.eval_unary(*op, operand, expr.span),
             ExprKind::Binary { .. } => self.eval_binary_chain(expr),
             ExprKind::Conditional {
                 cond,
                 true_expr,
                 false_expr,
-            } => self.eval_conditional(cond, true_expr, false_expr, expr.span),
-            ExprKind::For(for_expr) => self.eval_for(for_expr, expr.span),
+            } => self.eval_conditional(cond, true_expr, false_expr),
+            ExprKind::For(for_expr) => self.eval_for(for_expr),
             ExprKind::Parens(inner) => self.eval(inner),
         }
     }

@@ -11,13 +11,7 @@ const OPERATION_FAILED: &str = "Operation failed";
 
 impl Ctx<'_> {
     /// `-x` and `!x`.
-    pub(super) fn eval_unary(
-        &mut self,
-        op: UnaryOp,
-        _op_span: Span,
-        operand: &Expr,
-        span: Span,
-    ) -> EvalResult {
+    pub(super) fn eval_unary(&mut self, op: UnaryOp, operand: &Expr, span: Span) -> EvalResult {
         let value = self.eval(operand)?;
         let want = match op {
             UnaryOp::Negate => Type::Number,

@@ -1,6 +1,6 @@
 //! Splat expressions: `source[*].each` and the attribute-only `source.*.each`.
 
-use terrace_syntax::{Expr, Span};
+use terrace_syntax::Expr;
 use terrace_types::{Type, Value};
 
 use super::{Ctx, EvalResult, error};
@@ -10,7 +10,7 @@ impl Ctx<'_> {
     /// `source`; a value that is not a list, tuple or set is wrapped in a
     /// one-element tuple first, and null becomes an empty tuple. A list or set
     /// source gives a list, anything else a tuple.
-    pub(super) fn eval_splat(&mut self, source: &Expr, each: &Expr, span: Span) -> EvalResult {
+    pub(super) fn eval_splat(&mut self, source: &Expr, each: &Expr) -> EvalResult {
         let source_value = self.eval(source)?;
         let source_ty = source_value.ty().clone();
         let auto_upgrade = !(source_ty.is_tuple() || source_ty.is_list() || source_ty.is_set());
@@ -36,7 +36,7 @@ impl Ctx<'_> {
             source_value
         };
         if !source_value.is_known() {
-            let ty = self.splat_result_type(source_value.ty(), each, span)?;
+            let ty = self.splat_result_type(source_value.ty(), each)?;
             return Ok(Value::unknown(ty).mark(source_value.marks()));
         }
         let (source_value, marks) = source_value.unmark();
@@ -54,7 +54,7 @@ impl Ctx<'_> {
         let source_ty = source_value.ty();
         if source_ty.is_list() || source_ty.is_set() {
             if results.is_empty() {
-                let ty = self.splat_result_type(source_ty, each, span)?;
+                let ty = self.splat_result_type(source_ty, each)?;
                 let elem_ty = ty.element_type().cloned().unwrap_or(Type::Dynamic);
                 return Ok(Value::list(elem_ty, []).mark(marks));
             }
@@ -77,7 +77,6 @@ impl Ctx<'_> {
         &mut self,
         source_ty: &Type,
         each: &Expr,
-        _span: Span,
     ) -> Result<Type, super::Diagnostics> {
         match source_ty {
             Type::List(elem_ty) | Type::Set(elem_ty) => {
