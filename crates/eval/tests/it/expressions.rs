@@ -307,3 +307,41 @@ fn terraform_scopes_take_input_variables() {
     let value = Evaluator::new().eval(&expr, &scope).unwrap();
     assert_eq!(format_value(&value), "\"eu-4\"");
 }
+
+#[test]
+fn more_cases_from_terraform() {
+    check("\"${1}\" == \"1\"", "false");
+    check("[for x in [1] : x if true] == [1]", "true");
+    check("{} == {}", "true");
+    check("!\"true\"", "false");
+    check("true ? tolist([]) : toset([])", "tolist([])");
+    check("(1 == 1 ? {a=1} : {a=1, b=2}).a", "1");
+    check("{for s in [\"a\"]: s => s}", "{\n  \"a\" = \"a\"\n}");
+    check("length(\"abc\") + \"1\"", "4");
+    check("max(toset([3,1])...)", "3");
+    check("try(1, [1][5])", "1");
+    check(
+        "{for i, x in [\"a\", \"b\"] : x => i}",
+        "{\n  \"a\" = 0\n  \"b\" = 1\n}",
+    );
+    check("[1, 2][0.0]", "1");
+    check("null == false", "false");
+    check("1 < 2 == true", "true");
+    check("10 / 4", "2.5");
+    check("sensitive(1) == 1", "(sensitive value)");
+    check("[{a = [1, 2]}][*].a[0]", "[\n  1,\n]");
+    check("[{a = [1, 2]}].*.a[0]", "[\n  1,\n  2,\n]");
+    check(
+        "{for k, v in {a = [1]} : k => v...}",
+        "{\n  \"a\" = [\n    [\n      1,\n    ],\n  ]\n}",
+    );
+    check("{for x in [\"a\"] : x => null}", "{\n  \"a\" = null\n}");
+    check_error("tolist(null)[*]", "Splat of null value");
+    check_error("[null][*].a", "Attempt to get attribute from null value");
+    check_error("{a = {b = 1}}.*.b", "Unsupported attribute");
+    check_error("true ? [] : {}", "Inconsistent conditional result types");
+    check_error("upper([\"a\", \"b\"]...)", "Too many function arguments");
+    check_error("\"${[1,2][5]}\"", "Invalid index");
+    check_error("toset([\"a\"])[0]", "Invalid index");
+    check_error("[1][0][0]", "Invalid index");
+}
