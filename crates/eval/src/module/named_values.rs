@@ -389,8 +389,9 @@ pub(crate) fn eval_module(
     }
     let unset_required: Vec<&Name> = variables
         .iter()
-        .filter(|v| v.source == VariableSource::Unset)
-        .map(|v| &v.name)
+        .zip(&decls)
+        .filter(|(v, d)| v.source == VariableSource::Unset && !d.default_invalid)
+        .map(|(v, _)| &v.name)
         .collect();
     if is_root && !unset_required.is_empty() {
         let names: Vec<String> = unset_required.iter().map(|n| format!("var.{n}")).collect();

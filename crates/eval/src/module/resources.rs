@@ -121,9 +121,24 @@ impl ResourceValue {
 }
 
 impl EvaluatedBody {
-    /// The body as an object: arguments, and each block type as a tuple of objects.
+    /// The body as an object: arguments, and each block type as a tuple of
+    /// objects. An argument set to null is unknown: with no provider schema,
+    /// it may be one the provider computes (`optional` and `computed`).
     pub fn to_value(&self) -> Value {
-        let mut attrs: Vec<(Name, Value)> = self.attrs.clone();
+        let mut attrs: Vec<(Name, Value)> = self
+            .attrs
+            .iter()
+            .map(|(name, value)| {
+                if value.is_null() {
+                    (
+                        name.clone(),
+                        Value::unknown(value.ty().clone()).mark(value.marks()),
+                    )
+                } else {
+                    (name.clone(), value.clone())
+                }
+            })
+            .collect();
         let mut types: Vec<&Name> = Vec::new();
         for block in &self.blocks {
             if !types.contains(&&block.block_type) {

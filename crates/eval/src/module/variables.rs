@@ -34,6 +34,8 @@ pub(crate) struct VariableDecl<'c, 'a> {
     /// `--var` and `TF_VAR_` strings are HCL expressions (non-primitive types)
     /// rather than literal strings.
     pub(crate) parse_hcl: bool,
+    /// The `default` did not fit the type (reported): not a required variable.
+    pub(crate) default_invalid: bool,
 }
 
 /// A value given for a variable, and where.
@@ -113,6 +115,7 @@ pub(crate) fn decode<'c, 'a>(
     };
     let nullable = bool_attr(block, "nullable", true, evaluator, diagnostics);
     let sensitive = bool_attr(block, "sensitive", false, evaluator, diagnostics);
+    let mut default_invalid = false;
     let default = block.attr("default").and_then(|attr| {
         let raw = constant(evaluator, &attr.expr, attr.file, diagnostics)?;
         if raw.is_null() && !nullable {
@@ -150,6 +153,7 @@ pub(crate) fn decode<'c, 'a>(
                     ),
                 };
                 diagnostics.push(found);
+                default_invalid = true;
                 None
             }
         }
@@ -163,6 +167,7 @@ pub(crate) fn decode<'c, 'a>(
         nullable,
         sensitive,
         parse_hcl,
+        default_invalid,
     }
 }
 
