@@ -110,7 +110,10 @@ fn walk(expr: &Expr, managed: &BTreeSet<terrace_syntax::Name>, out: &mut Paths) 
                 walk(&item.value, managed, out);
             }
         }
-        ExprKind::ScopeTraversal { steps, .. } => {
+        ExprKind::ScopeTraversal { root, steps } => {
+            if let Some((key, path)) = dynamic_index_path(root.as_str(), steps, managed) {
+                add(out, key, path);
+            }
             for step in steps {
                 if let StepKind::Index(key) = &step.kind {
                     walk(key, managed, out);
@@ -184,6 +187,48 @@ fn walk(expr: &Expr, managed: &BTreeSet<terrace_syntax::Name>, out: &mut Paths) 
         }
         ExprKind::Parens(inner) => walk(inner, managed, out),
     }
+}
+
+/// `TYPE.NAME[expr].attr...` (an instance key that is not a constant, which
+/// the reference walk stops at): the resource and the path after the key.
+fn dynamic_index_path(
+    root: &str,
+    steps: &[terrace_syntax::Step],
+    managed: &BTreeSet<terrace_syntax::Name>,
+) -> Option<(ResourceKey, Vec<PathStep>)> {
+    let name = |step: Option<&terrace_syntax::Step>| match step.map(|s| &s.kind) {
+        Some(StepKind::GetAttr(ident)) => Some(ident.name.clone()),
+        _ => None,
+    };
+    let (key, rest) = if root == "data" {
+        (
+            (true, name(steps.first())?, name(steps.get(1))?),
+            steps.get(2..)?,
+        )
+    } else if managed.contains(root) {
+        (
+            (
+                false,
+                terrace_syntax::Name::from(root),
+                name(steps.first())?,
+            ),
+            steps.get(1..)?,
+        )
+    } else {
+        return None;
+    };
+    let (first, rest) = rest.split_first()?;
+    if !matches!(first.kind, StepKind::Index(_)) {
+        return None;
+    }
+    let path = rest
+        .iter()
+        .map(|step| match &step.kind {
+            StepKind::GetAttr(ident) => PathStep::Attr(ident.name.clone()),
+            StepKind::Index(_) | StepKind::LegacyIndex(_) => PathStep::Any,
+        })
+        .collect();
+    Some((key, path))
 }
 
 fn walk_template(template: &Template, managed: &BTreeSet<terrace_syntax::Name>, out: &mut Paths) {

@@ -136,6 +136,14 @@ impl LoadedModule {
         self.root.scope_for(expr)
     }
 
+    /// Like [`LoadedModule::scope_for`], on a scope of the caller's (the
+    /// module's scope with the console's own `:let` bindings, say): replaces in
+    /// `scope` the resources `expr` reads with instances that have the
+    /// attributes it reads.
+    pub fn open_resources(&self, scope: &mut Scope, expr: &Expr) {
+        self.root.open_resources(scope, expr);
+    }
+
     /// The parsed `.terraform.lock.hcl`, when the directory has one.
     pub fn lock_file(&self) -> Option<&LockFile> {
         self.lock_file.as_ref()

@@ -96,6 +96,13 @@ impl ModuleInstance {
 
     /// See [`LoadedModule::scope_for`].
     pub fn scope_for(&self, expr: &Expr) -> Scope {
+        let mut scope = self.scope.clone();
+        self.open_resources(&mut scope, expr);
+        scope
+    }
+
+    /// See [`LoadedModule::open_resources`].
+    pub fn open_resources(&self, scope: &mut Scope, expr: &Expr) {
         let managed: BTreeSet<Name> = self
             .resources
             .iter()
@@ -104,18 +111,19 @@ impl ModuleInstance {
             .collect();
         let mut wanted = Paths::new();
         collect(expr, &managed, &mut wanted);
-        let mut scope = self.scope.clone();
+        if wanted.is_empty() {
+            return;
+        }
         for resource in &self.resources {
             let key = (
                 resource.is_data,
                 resource.resource_type.clone(),
                 resource.name.clone(),
             );
-            if let Some(attrs) = wanted.get(&key) {
-                insert_resource(&mut scope, resource, resource.with_paths(attrs));
+            if let Some(paths) = wanted.get(&key) {
+                insert_resource(scope, resource, resource.with_paths(paths));
             }
         }
-        scope
     }
 }
 

@@ -315,3 +315,36 @@ fn missing_directory_is_an_error_not_a_panic() {
     let module = load("does-not-exist");
     assert_eq!(errors(&module), ["Failed to read module directory"]);
 }
+
+#[test]
+fn open_resources_keeps_the_callers_bindings() {
+    let module = load("count-for-each");
+    let mut scope = module.scope().clone();
+    scope.insert("n", terrace_types::Value::int(1));
+    let expr =
+        terrace_syntax::parse_expr("[aws_instance.web[n].ami, aws_instance.web[n].private_ip]")
+            .unwrap();
+    module.open_resources(&mut scope, &expr);
+    let value = Evaluator::new().eval(&expr, &scope).unwrap();
+    assert_eq!(
+        format_value(&value),
+        "[\n  \"ami-1\",\n  (known after apply),\n]"
+    );
+}
+
+#[test]
+fn splats_and_for_expressions_read_unknown_attributes() {
+    let module = load("count-for-each");
+    assert_eq!(
+        eval(&module, "aws_instance.web[*].arn"),
+        "[\n  (known after apply),\n  (known after apply),\n]"
+    );
+    assert_eq!(
+        eval(&module, "[for i in aws_instance.web : i.private_ip]"),
+        "[\n  (known after apply),\n  (known after apply),\n]"
+    );
+    assert_eq!(
+        eval(&module, "{ for k, v in aws_instance.named : k => v.arn }"),
+        "{\n  \"alpha\" = (known after apply)\n  \"beta\" = (known after apply)\n}"
+    );
+}
