@@ -3,3 +3,8 @@
 //! Not for: unit or crate-level tests, which sit in each crate. Here: the
 //! conformance suite, which runs Terraform's recorded console outputs
 //! (`data/conformance/cases.jsonl`) through the same code path as `terrace -e`.
+
+/// The README's Rust example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
