@@ -9,6 +9,9 @@ use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles};
 use super::overrides::{merge_block, replace_attr};
 use crate::diagnostic::Diagnostic;
+use crate::evaluator::Evaluator;
+use crate::scope::Scope;
+use terrace_types::Value;
 
 /// The top-level block types of a Terraform module and their label counts.
 const FILE_SCHEMA: BodySchema = BodySchema {
@@ -397,6 +400,54 @@ fn missing_base(over: &BlockConfig<'_>) -> Diagnostic {
         }
     };
     Diagnostic::error(summary, detail, over.def_span)
+}
+
+/// What the `terraform` blocks say, evaluated: after override files, the
+/// `required_version`, each provider's requirement, and the backend.
+#[derive(Clone, Debug, Default)]
+pub struct TerraformSettings {
+    /// `required_version`.
+    pub required_version: Option<Value>,
+    /// `required_providers`, by local name.
+    pub required_providers: BTreeMap<Name, Value>,
+    /// The backend: `backend "TYPE"` gives `("backend", Some(TYPE))`, `cloud` gives `("cloud", None)`.
+    pub backend: Option<(Name, Option<Name>)>,
+}
+
+impl TerraformConfig<'_> {
+    /// Evaluates the settings (constants only).
+    pub(crate) fn settings(
+        &self,
+        evaluator: &Evaluator,
+        diagnostics: &mut Vec<ModuleDiagnostic>,
+    ) -> TerraformSettings {
+        let scope = Scope::new();
+        let mut eval = |attr: &ConfigAttr<'_>| match evaluator.eval(&attr.expr, &scope) {
+            Ok(value) => Some(value),
+            Err(found) => {
+                diagnostics.extend(
+                    found
+                        .into_iter()
+                        .map(|d| ModuleDiagnostic::new(attr.file, d)),
+                );
+                None
+            }
+        };
+        TerraformSettings {
+            required_version: self.required_version.as_ref().and_then(&mut eval),
+            required_providers: self
+                .required_providers
+                .iter()
+                .filter_map(|(name, attr)| eval(attr).map(|v| (name.clone(), v)))
+                .collect(),
+            backend: self.backend.as_ref().map(|block| {
+                (
+                    block.block_type.clone(),
+                    block.labels.first().map(|(label, _)| label.clone()),
+                )
+            }),
+        }
+    }
 }
 
 /// Merges one `terraform` block into the module's.

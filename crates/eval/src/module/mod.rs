@@ -43,6 +43,7 @@ use crate::scope::Scope;
 pub use body::{BodyContent, BodySchema, ConfigAttr, ConfigBlock, ConfigBody};
 pub use diagnostics::ModuleDiagnostic;
 pub use files::{FileId, SourceFile, SourceFiles};
+pub use loader::TerraformSettings;
 pub use lock_file::{LockFile, LockedProvider};
 pub use module_calls::ModuleCallValue;
 pub use named_values::{ModuleInstance, VariableSource, VariableValue};

@@ -11,7 +11,7 @@ use super::attribute_paths::{Paths, collect};
 use super::dependencies::{Graph, Node, cycle_diagnostic, managed_types, resource_key};
 use super::diagnostics::{ModuleDiagnostic, warning};
 use super::files::{FileId, SourceFiles, module_file_names};
-use super::loader::{BlockConfig, read_module};
+use super::loader::{BlockConfig, TerraformSettings, read_module};
 use super::lock_file::LockFile;
 use super::module_calls::{
     ModuleCallValue, eval_module_call, is_local_source, join_clean, source_of,
@@ -76,6 +76,8 @@ pub struct ModuleInstance {
     pub resources: Vec<ResourceValue>,
     /// Module calls in declaration order.
     pub module_calls: Vec<ModuleCallValue>,
+    /// The `terraform` block settings.
+    pub settings: TerraformSettings,
     pub(crate) scope: Scope,
 }
 
@@ -605,7 +607,9 @@ pub(crate) fn eval_module(
             )
         })
         .collect();
+    let settings = config.terraform.settings(&evaluator, diagnostics);
     ModuleInstance {
+        settings,
         dir: dir.to_path_buf(),
         path_module: path_module.to_string(),
         variables,

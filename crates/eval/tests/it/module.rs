@@ -348,3 +348,31 @@ fn splats_and_for_expressions_read_unknown_attributes() {
         "{\n  \"alpha\" = (known after apply)\n  \"beta\" = (known after apply)\n}"
     );
 }
+
+#[test]
+fn terraform_block_overrides() {
+    let module = load("terraform-override");
+    assert_eq!(errors(&module), Vec::<String>::new());
+    let settings = &module.root().settings;
+    assert_eq!(
+        settings
+            .required_version
+            .as_ref()
+            .map(format_value)
+            .as_deref(),
+        Some("\">= 1.5\"")
+    );
+    let providers: Vec<String> = settings
+        .required_providers
+        .iter()
+        .map(|(name, value)| format!("{name} = {}", format_value(value)))
+        .collect();
+    insta::assert_snapshot!("terraform_override", providers.join("\n"));
+    assert_eq!(
+        settings
+            .backend
+            .as_ref()
+            .map(|(kind, label)| (kind.to_string(), label.clone())),
+        Some(("cloud".to_string(), None))
+    );
+}
