@@ -19,7 +19,11 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/conformance.jsonl");
+    // The workspace's one copy of Terraform's conformance cases.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/conformance/cases.jsonl"
+    );
     let text = std::fs::read_to_string(path).unwrap();
     text.lines()
         .filter(|line| !line.trim().is_empty())
