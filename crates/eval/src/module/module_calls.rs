@@ -114,6 +114,25 @@ pub(crate) fn eval_module_call(
         };
     }
     let child_dir = join_clean(parent_dir, &source);
+    if ctx.stack.borrow().contains(&child_dir) {
+        let span = block.attr("source").map_or(block.def_span, |a| a.expr.span);
+        diagnostics.push(ModuleDiagnostic::new(
+            block.file,
+            crate::diagnostic::Diagnostic::error(
+                "Module calls itself",
+                format!(
+                    "The module \"{name}\" comes from \"{source}\", a module that is already being loaded by this call chain, so it would be loaded forever."
+                ),
+                span,
+            ),
+        ));
+        return ModuleCallValue {
+            name,
+            source,
+            instances: Vec::new(),
+            value: Value::unknown(Type::Dynamic),
+        };
+    }
     let child_path_module = if parent_path_module == "." {
         join_clean(Path::new("."), &source)
     } else {

@@ -144,6 +144,8 @@ pub(crate) struct LoadCtx<'l> {
     cwd: String,
     root_dir: PathBuf,
     tfvars: Vec<FileId>,
+    /// The directories of the modules being evaluated, outermost first.
+    pub(crate) stack: std::cell::RefCell<Vec<PathBuf>>,
 }
 
 /// Loads and evaluates the module in `dir` (see [`super::load_module`]).
@@ -193,6 +195,7 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
         cwd: cwd.to_string_lossy().into_owned(),
         root_dir: root_dir.clone(),
         tfvars,
+        stack: std::cell::RefCell::new(Vec::new()),
     };
     let root = eval_module(&ctx, &root_dir, ".", None, 0, &mut diagnostics);
     LoadedModule {
@@ -287,6 +290,20 @@ fn insert_resource(scope: &mut Scope, resource: &ResourceValue, value: Value) {
 /// Evaluates one module: `inputs` are the arguments of the calling `module`
 /// block (`None` for the root module, whose values come from the options).
 pub(crate) fn eval_module(
+    ctx: &LoadCtx<'_>,
+    dir: &Path,
+    path_module: &str,
+    inputs: Option<(BTreeMap<Name, Assignment>, &BlockConfig<'_>)>,
+    depth: usize,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> ModuleInstance {
+    ctx.stack.borrow_mut().push(dir.to_path_buf());
+    let instance = eval_module_in(ctx, dir, path_module, inputs, depth, diagnostics);
+    ctx.stack.borrow_mut().pop();
+    instance
+}
+
+fn eval_module_in(
     ctx: &LoadCtx<'_>,
     dir: &Path,
     path_module: &str,

@@ -376,3 +376,10 @@ fn terraform_block_overrides() {
         Some(("cloud".to_string(), None))
     );
 }
+
+#[test]
+fn a_module_calling_itself_is_an_error_not_a_hang() {
+    let module = load("self-call");
+    assert_eq!(errors(&module), ["Module calls itself"]);
+    assert_eq!(eval(&module, "module.again"), "(known after apply)");
+}

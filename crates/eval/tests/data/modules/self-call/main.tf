@@ -1,0 +1,8 @@
+module "again" {
+  source = "./"
+  count  = 2
+}
+
+output "again" {
+  value = module.again
+}
