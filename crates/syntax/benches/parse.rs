@@ -39,7 +39,7 @@ fn best_round(sources: &[String], rounds: usize, parse: impl Fn(&str) -> usize) 
 }
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/corpus");
     let mut paths = Vec::new();
     terraform_files(&dir, &mut paths);
     paths.sort();

@@ -1,4 +1,5 @@
-//! Every module directory of `tests/data/corpus-modules` loads without an error.
+//! Every module directory of the corpus copies that hold whole repositories
+//! (`tests/data/corpus/` at the workspace root, see its README) loads without an error.
 
 use std::path::{Path, PathBuf};
 
@@ -25,9 +26,14 @@ fn module_dirs(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn corpus_modules_load_without_errors() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus-modules");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/corpus");
     let mut dirs = Vec::new();
-    module_dirs(&root, &mut dirs);
+    for repository in [
+        "terraform-aws-modules__terraform-aws-iam",
+        "terraform-aws-modules__terraform-aws-rds",
+    ] {
+        module_dirs(&root.join(repository), &mut dirs);
+    }
     assert!(
         dirs.len() > 40,
         "found only {} module directories",
