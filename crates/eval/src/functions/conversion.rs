@@ -375,7 +375,7 @@ fn remove_ephemeral(value: &Value) -> Value {
 mod tests {
     use terrace_types::{Marks, Type};
 
-    use super::super::collection::test_support::*;
+    use super::super::test_support::*;
     use super::call_convert;
 
     #[test]

@@ -557,22 +557,11 @@ fn parse_google_uuid(s: &str) -> Result<[u8; 16], String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::{CallError, FunctionTable, call};
-    use std::path::{Path, PathBuf};
-
-    fn ctx() -> CallContext {
-        CallContext {
-            base_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/files"),
-            home_dir: Some(PathBuf::from("/home/user")),
-            fixed_now: None,
-        }
-    }
+    use crate::functions::CallError;
+    use crate::functions::test_support::{failed, files_ctx, run_with};
 
     fn run(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-        let mut table = FunctionTable::default();
-        register(&mut table);
-        let function = table.get(name).unwrap().clone();
-        call(&function, &ctx(), args)
+        run_with(&files_ctx(), name, args)
     }
 
     fn text(name: &str, args: &[&str]) -> String {
@@ -581,13 +570,6 @@ mod tests {
             .as_str()
             .unwrap()
             .to_string()
-    }
-
-    fn failed(name: &str, args: Vec<Value>) -> String {
-        match run(name, args) {
-            Err(CallError::Failed { message, .. }) => message,
-            other => panic!("expected a failure, got {other:?}"),
-        }
     }
 
     #[test]
@@ -778,7 +760,7 @@ mod tests {
     const OPENSSH_CIPHER: &str = "x9+0mRDFrBuPtardAv9JITKt3CsazpWsv++T8rtnYv8/tQDgUZdfSt/ezBd1oK0rtKVYhVk6Pg8JcUpAFqZU+QGqcfFYHeP/bYv1ZEAyGZxSQS7/Edisn80y9OYXS2FZNE7UQkXb8X86bqNLgTsWAAy8BF5pshFC/6TNZIv384s=";
 
     fn key(name: &str) -> String {
-        std::fs::read_to_string(ctx().base_dir.join(name)).unwrap()
+        std::fs::read_to_string(files_ctx().base_dir.join(name)).unwrap()
     }
 
     #[test]

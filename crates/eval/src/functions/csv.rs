@@ -244,17 +244,11 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::{CallError, FunctionTable, call};
+    use crate::functions::CallError;
+    use crate::functions::test_support::{self, garbage};
 
     fn run(text: &str) -> Result<Value, CallError> {
-        let mut table = FunctionTable::default();
-        register(&mut table);
-        let function = table.get("csvdecode").unwrap().clone();
-        call(
-            &function,
-            &CallContext::default(),
-            vec![Value::string(text)],
-        )
+        test_support::run("csvdecode", vec![Value::string(text)])
     }
 
     fn rows(text: &str) -> Vec<Vec<(String, String)>> {
@@ -369,43 +363,12 @@ mod tests {
 
     #[test]
     fn unknown_and_null() {
-        let mut table = FunctionTable::default();
-        register(&mut table);
-        let function = table.get("csvdecode").unwrap().clone();
-        let v = call(
-            &function,
-            &CallContext::default(),
-            vec![Value::unknown(Type::String)],
-        )
-        .unwrap();
+        let v = test_support::run("csvdecode", vec![Value::unknown(Type::String)]).unwrap();
         assert!(!v.is_known());
         assert!(matches!(
-            call(
-                &function,
-                &CallContext::default(),
-                vec![Value::null(Type::String)]
-            ),
+            test_support::run("csvdecode", vec![Value::null(Type::String)]),
             Err(CallError::InvalidArgument { .. })
         ));
-    }
-
-    /// Deterministic pseudo-random strings over `alphabet` (no panics on garbage input).
-    fn garbage(alphabet: &[&str], count: usize) -> Vec<String> {
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) as usize
-        };
-        (0..count)
-            .map(|_| {
-                let len = next() % 40;
-                (0..len)
-                    .map(|_| alphabet[next() % alphabet.len()])
-                    .collect()
-            })
-            .collect()
     }
 
     #[test]

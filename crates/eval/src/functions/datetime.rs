@@ -412,23 +412,9 @@ fn time_quote(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::{CallError, FunctionTable, call};
+    use crate::functions::CallError;
+    use crate::functions::test_support::{garbage, run, run_with, s};
     use terrace_types::Marks;
-
-    fn run(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-        run_with(&CallContext::default(), name, args)
-    }
-
-    fn run_with(ctx: &CallContext, name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-        let mut table = FunctionTable::default();
-        register(&mut table);
-        let function = table.get(name).unwrap().clone();
-        call(&function, ctx, args)
-    }
-
-    fn s(text: &str) -> Value {
-        Value::string(text)
-    }
 
     fn fmt(format: &str, time: &str) -> Result<String, String> {
         match run("formatdate", vec![s(format), s(time)]) {
@@ -682,25 +668,6 @@ mod tests {
         )
         .unwrap();
         assert!(v.marks().is_sensitive());
-    }
-
-    /// Deterministic pseudo-random strings over `alphabet` (no panics on garbage input).
-    fn garbage(alphabet: &[&str], count: usize) -> Vec<String> {
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) as usize
-        };
-        (0..count)
-            .map(|_| {
-                let len = next() % 40;
-                (0..len)
-                    .map(|_| alphabet[next() % alphabet.len()])
-                    .collect()
-            })
-            .collect()
     }
 
     #[test]

@@ -347,34 +347,12 @@ fn decode_quantum(src: &[u8], mut si: usize) -> (usize, usize, [u8; 3], Option<u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::{CallError, FunctionTable, call};
-
-    fn table() -> FunctionTable {
-        let mut table = FunctionTable::default();
-        register(&mut table);
-        table
-    }
-
-    fn run(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-        let table = table();
-        let function = table.get(name).unwrap();
-        call(function, &CallContext::default(), args)
-    }
-
-    fn s(text: &str) -> Value {
-        Value::string(text)
-    }
+    use crate::functions::CallError;
+    use crate::functions::test_support::{failed, run, s};
 
     fn ok_str(name: &str, args: Vec<Value>) -> String {
         let v = run(name, args).unwrap();
         v.as_str().unwrap().to_string()
-    }
-
-    fn failed(name: &str, args: Vec<Value>) -> String {
-        match run(name, args) {
-            Err(CallError::Failed { message, .. }) => message,
-            other => panic!("expected a failed call, got {other:?}"),
-        }
     }
 
     fn invalid(name: &str, args: Vec<Value>) -> (&'static str, String) {
@@ -557,7 +535,9 @@ mod tests {
 
     #[test]
     fn every_function_has_a_description() {
-        for f in table().iter() {
+        let mut table = crate::functions::FunctionTable::default();
+        register(&mut table);
+        for f in table.iter() {
             assert!(!f.description.is_empty(), "{}", f.name);
         }
     }

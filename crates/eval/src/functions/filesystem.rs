@@ -330,34 +330,16 @@ fn fileset(ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::{CallError, FunctionTable, call};
-    use std::path::{Path, PathBuf};
+    use crate::functions::CallError;
+    use crate::functions::test_support::{files_ctx, run_with, s};
+    use std::path::PathBuf;
 
     fn fixtures() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/files")
-    }
-
-    fn ctx() -> CallContext {
-        CallContext {
-            base_dir: fixtures(),
-            home_dir: Some(PathBuf::from("/home/user")),
-            fixed_now: None,
-        }
-    }
-
-    fn run_with(ctx: &CallContext, name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-        let mut table = FunctionTable::default();
-        register(&mut table);
-        let function = table.get(name).unwrap().clone();
-        call(&function, ctx, args)
+        files_ctx().base_dir
     }
 
     fn run(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-        run_with(&ctx(), name, args)
-    }
-
-    fn s(text: &str) -> Value {
-        Value::string(text)
+        run_with(&files_ctx(), name, args)
     }
 
     fn text(name: &str, arg: &str) -> String {
@@ -538,7 +520,7 @@ mod tests {
         std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("dangling")).unwrap();
         let ctx = CallContext {
             base_dir: dir.clone(),
-            ..ctx()
+            ..files_ctx()
         };
         let v = run_with(&ctx, "fileset", vec![s("."), s("**")]).unwrap();
         let found = set(&v);

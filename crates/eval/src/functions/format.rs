@@ -820,15 +820,7 @@ fn has_infinity(v: &Value) -> bool {
 #[allow(clippy::approx_constant)] // 3.14159 is what the Terraform examples format
 mod tests {
     use super::*;
-    use crate::functions::string::tests::{check, check_arg_err, check_err, render, unknown};
-
-    fn f(x: f64) -> Value {
-        Value::number(Number::from_f64(x))
-    }
-
-    fn s(text: &str) -> Value {
-        Value::string(text)
-    }
+    use crate::functions::test_support::{check, check_arg_err, check_err, f, render, s, unknown};
 
     /// Asserts `format(template, args...)` gives `expected` (without quotes).
     #[track_caller]

@@ -367,6 +367,7 @@ pub(super) fn match_component(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::functions::test_support::garbage;
 
     fn m(pattern: &str, name: &str) -> Result<bool, GlobError> {
         let mut budget = MATCH_BUDGET;
@@ -412,25 +413,6 @@ mod tests {
         assert_eq!(split_escaped("/a/", b'/'), ["", "a", ""]);
         assert_eq!(split_escaped("a\\/b/c", b'/'), ["a\\/b", "c"]);
         assert_eq!(split_escaped("", b'/'), [""]);
-    }
-
-    /// Deterministic pseudo-random strings over `alphabet` (no panics on garbage input).
-    fn garbage(alphabet: &[&str], count: usize) -> Vec<String> {
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) as usize
-        };
-        (0..count)
-            .map(|_| {
-                let len = next() % 40;
-                (0..len)
-                    .map(|_| alphabet[next() % alphabet.len()])
-                    .collect()
-            })
-            .collect()
     }
 
     #[test]

@@ -441,15 +441,9 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::{CallContext, CallError, FunctionTable, call};
+    use crate::functions::CallError;
+    use crate::functions::test_support::{garbage, run};
     use terrace_types::Marks;
-
-    fn run(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-        let mut table = FunctionTable::default();
-        register(&mut table);
-        let function = table.get(name).unwrap().clone();
-        call(&function, &CallContext::default(), args)
-    }
 
     fn encode(v: Value) -> String {
         run("jsonencode", vec![v])
@@ -639,25 +633,6 @@ mod tests {
         assert!(decode_err(&deep).contains("too deep"));
         let ok = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
         assert!(decode_ok(&ok).is_known());
-    }
-
-    /// Deterministic pseudo-random strings over `alphabet` (no panics on garbage input).
-    fn garbage(alphabet: &[&str], count: usize) -> Vec<String> {
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) as usize
-        };
-        (0..count)
-            .map(|_| {
-                let len = next() % 40;
-                (0..len)
-                    .map(|_| alphabet[next() % alphabet.len()])
-                    .collect()
-            })
-            .collect()
     }
 
     #[test]

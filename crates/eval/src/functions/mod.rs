@@ -25,6 +25,8 @@ mod spec;
 mod string;
 mod table;
 mod template;
+#[cfg(test)]
+mod test_support;
 mod timestamp;
 mod yaml;
 mod yaml_emit;

@@ -686,14 +686,8 @@ fn cidrsubnets(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::{CallError, FunctionTable, call};
-
-    fn run(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-        let mut table = FunctionTable::default();
-        register(&mut table);
-        let function = table.get(name).unwrap().clone();
-        call(&function, &CallContext::default(), args)
-    }
+    use crate::functions::CallError;
+    use crate::functions::test_support::{garbage, run};
 
     fn n(text: &str) -> Value {
         Value::number(Number::parse(text).unwrap())
@@ -973,25 +967,6 @@ mod tests {
             ),
             Err(CallError::InvalidArgument { .. })
         ));
-    }
-
-    /// Deterministic pseudo-random strings over `alphabet` (no panics on garbage input).
-    fn garbage(alphabet: &[&str], count: usize) -> Vec<String> {
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) as usize
-        };
-        (0..count)
-            .map(|_| {
-                let len = next() % 40;
-                (0..len)
-                    .map(|_| alphabet[next() % alphabet.len()])
-                    .collect()
-            })
-            .collect()
     }
 
     #[test]

@@ -458,7 +458,7 @@ fn ldexp(frac: f64, exp: i64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::string::tests::{check, check_err, unknown};
+    use crate::functions::test_support::{check, check_err, unknown};
 
     #[test]
     fn abs_cases() {

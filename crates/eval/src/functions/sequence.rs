@@ -534,7 +534,7 @@ fn slice(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 mod tests {
     use terrace_types::Type;
 
-    use super::super::collection::test_support::*;
+    use super::super::test_support::*;
 
     #[test]
     fn arguments_are_converted() {

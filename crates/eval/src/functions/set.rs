@@ -251,7 +251,7 @@ fn setproduct(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 mod tests {
     use terrace_types::Type;
 
-    use super::super::collection::test_support::*;
+    use super::super::test_support::*;
 
     fn string_set(items: &[&str]) -> terrace_types::Value {
         set(Type::String, items.iter().map(|t| s(t)).collect())

@@ -508,133 +508,13 @@ fn trimspace(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError>
     Ok(Value::string(str_arg(args, 0).trim()))
 }
 
-/// Helpers shared by the unit tests of the numeric and string families.
 #[cfg(test)]
-pub(super) mod tests {
-    use terrace_types::{Number, Repr, Type, Value};
+mod tests {
+    use terrace_types::{Number, Type, Value};
 
-    use crate::functions::{CallContext, CallError, call, standard};
-
-    /// An unknown value of type `ty`.
-    pub(crate) fn unknown(ty: Type) -> Value {
-        Value::unknown(ty)
-    }
-
-    /// A compact rendering for assertions: strings quoted (only `"`, `\` and control
-    /// characters escaped), sequences in `[...]`, attributes in `{k = v, ...}`.
-    pub(crate) fn render(v: &Value) -> String {
-        let inner = match v.repr() {
-            Repr::Null => "null".to_string(),
-            Repr::Unknown => format!("(unknown {})", type_name(v.ty())),
-            Repr::Bool(b) => b.to_string(),
-            Repr::Number(n) => n.to_string(),
-            Repr::String(s) => {
-                let mut out = String::from("\"");
-                for c in s.chars() {
-                    match c {
-                        '"' => out.push_str("\\\""),
-                        '\\' => out.push_str("\\\\"),
-                        '\n' => out.push_str("\\n"),
-                        '\r' => out.push_str("\\r"),
-                        '\t' => out.push_str("\\t"),
-                        c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-                        c => out.push(c),
-                    }
-                }
-                out.push('"');
-                out
-            }
-            Repr::Seq(elems) => format!(
-                "[{}]",
-                elems.iter().map(render).collect::<Vec<_>>().join(", ")
-            ),
-            Repr::Attrs(attrs) => format!(
-                "{{{}}}",
-                attrs
-                    .iter()
-                    .map(|(k, v)| format!("{k} = {}", render(v)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        };
-        if v.marks().is_sensitive() {
-            format!("sensitive({inner})")
-        } else {
-            inner
-        }
-    }
-
-    fn type_name(ty: &Type) -> String {
-        match ty {
-            Type::String => "string".into(),
-            Type::Number => "number".into(),
-            Type::Bool => "bool".into(),
-            Type::Dynamic => "dynamic".into(),
-            Type::List(e) => format!("list of {}", type_name(e)),
-            Type::Map(e) => format!("map of {}", type_name(e)),
-            Type::Set(e) => format!("set of {}", type_name(e)),
-            Type::Object(_) => "object".into(),
-            Type::Tuple(_) => "tuple".into(),
-        }
-    }
-
-    /// Calls `name` through the call protocol.
-    pub(crate) fn run(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-        let table = standard();
-        let function = table
-            .get(name)
-            .unwrap_or_else(|| panic!("no function {name}"));
-        call(function, &CallContext::default(), args)
-    }
-
-    /// Asserts that `name(args)` renders as `expected`.
-    #[track_caller]
-    pub(crate) fn check(name: &str, args: Vec<Value>, expected: &str) {
-        match run(name, args) {
-            Ok(v) => assert_eq!(render(&v), expected, "{name}"),
-            Err(e) => panic!("{name}: unexpected error {e}"),
-        }
-    }
-
-    /// Asserts that `name(args)` fails with exactly `message`.
-    #[track_caller]
-    pub(crate) fn check_err(name: &str, args: Vec<Value>, message: &str) {
-        match run(name, args) {
-            Ok(v) => panic!("{name}: expected an error, got {}", render(&v)),
-            Err(
-                CallError::InvalidArgument { message: m, .. }
-                | CallError::Failed { message: m, .. },
-            ) => assert_eq!(m, message, "{name}"),
-            Err(e) => panic!("{name}: unexpected error kind {e}"),
-        }
-    }
-
-    /// Asserts that `name(args)` fails with an invalid-argument error at `index`.
-    #[track_caller]
-    pub(crate) fn check_arg_err(name: &str, args: Vec<Value>, index: usize, message: &str) {
-        match run(name, args) {
-            Err(CallError::InvalidArgument {
-                index: i,
-                message: m,
-                ..
-            }) => {
-                assert_eq!((i, m.as_str()), (index, message), "{name}");
-            }
-            other => panic!("{name}: expected an argument error, got {other:?}"),
-        }
-    }
-
-    fn s(text: &str) -> Value {
-        Value::string(text)
-    }
-
-    fn n(i: i64) -> Value {
-        Value::int(i)
-    }
-
-    fn strings(items: &[&str]) -> Value {
-        Value::list(Type::String, items.iter().map(Value::string))
-    }
+    use crate::functions::test_support::{
+        check, check_arg_err, check_err, n, run, s, strings, unknown,
+    };
 
     #[test]
     fn chomp_cases() {

@@ -679,6 +679,7 @@ fn describe(err: &ParseError, cty: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::functions::test_support::garbage;
 
     fn lenient(s: &str) -> String {
         match parse_go_rfc3339(s) {
@@ -860,25 +861,6 @@ mod tests {
         let old = parse_go_rfc3339("0000-01-01T00:30:00Z").unwrap();
         let before = Timestamp::from_unix_nanos(old.unix_nanos() - 3_600 * NANOS_PER_SECOND, 0);
         assert_eq!(before.format_rfc3339(), "-0001-12-31T23:30:00Z");
-    }
-
-    /// Deterministic pseudo-random strings over `alphabet` (no panics on garbage input).
-    fn garbage(alphabet: &[&str], count: usize) -> Vec<String> {
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) as usize
-        };
-        (0..count)
-            .map(|_| {
-                let len = next() % 40;
-                (0..len)
-                    .map(|_| alphabet[next() % alphabet.len()])
-                    .collect()
-            })
-            .collect()
     }
 
     #[test]

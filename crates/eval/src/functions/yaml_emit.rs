@@ -591,11 +591,8 @@ impl Emitter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::functions::test_support::s;
     use terrace_types::Type;
-
-    fn s(text: &str) -> Value {
-        Value::string(text)
-    }
 
     #[test]
     fn analysis_of_plain_candidates() {
