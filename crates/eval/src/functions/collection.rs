@@ -117,11 +117,12 @@ fn functions() -> Vec<Function> {
         },
         Function {
             name: "keys",
-            params: vec![no_dynamic_type(
+            params: vec![
                 Param::new("inputMap", Type::Dynamic)
                     .allow_unknown()
-                    .allow_marked(),
-            )],
+                    .allow_marked()
+                    .refuse_dynamic_type(),
+            ],
             variadic: None,
             return_type: ReturnType::Dynamic(keys_type),
             description: "Returns the keys of the given map, or the attribute names of the given \
@@ -147,16 +148,14 @@ fn functions() -> Vec<Function> {
         Function {
             name: "lookup",
             params: vec![
-                no_dynamic_type(
-                    Param::new("inputMap", Type::Dynamic)
-                        .allow_unknown()
-                        .allow_marked(),
-                ),
-                no_dynamic_type(
-                    Param::new("key", Type::String)
-                        .allow_unknown()
-                        .allow_marked(),
-                ),
+                Param::new("inputMap", Type::Dynamic)
+                    .allow_unknown()
+                    .allow_marked()
+                    .refuse_dynamic_type(),
+                Param::new("key", Type::String)
+                    .allow_unknown()
+                    .allow_marked()
+                    .refuse_dynamic_type(),
             ],
             variadic: Some(
                 Param::new("default", Type::Dynamic)
@@ -188,11 +187,12 @@ fn functions() -> Vec<Function> {
         Function {
             name: "merge",
             params: vec![],
-            variadic: Some(dynamic_type(
+            variadic: Some(
                 Param::new("maps", Type::Dynamic)
                     .allow_null()
-                    .allow_marked(),
-            )),
+                    .allow_marked()
+                    .allow_dynamic_type(),
+            ),
             return_type: ReturnType::Dynamic(merge_type),
             description: "Merges maps or objects into one; when a key appears more than once, the \
                           last argument wins. All maps of one type give a map, anything else an \
@@ -212,9 +212,11 @@ fn functions() -> Vec<Function> {
         },
         Function {
             name: "sort",
-            params: vec![no_dynamic_type(
-                Param::new("list", Type::list(Type::String)).allow_unknown(),
-            )],
+            params: vec![
+                Param::new("list", Type::list(Type::String))
+                    .allow_unknown()
+                    .refuse_dynamic_type(),
+            ],
             variadic: None,
             return_type: ReturnType::Static(list_of_string),
             description: "Returns the given strings sorted lexically (by their bytes, so \
@@ -261,19 +263,6 @@ fn functions() -> Vec<Function> {
 }
 
 // ---- parameter and type helpers shared with sequence.rs, set.rs and conversion.rs ----------
-
-/// `param`, also accepting arguments whose type is not known yet (cty's `AllowDynamicType`).
-pub(super) fn dynamic_type(mut param: Param) -> Param {
-    param.allow_dynamic_type = true;
-    param
-}
-
-/// `param`, refusing arguments whose type is not known yet even though it allows unknown
-/// ones (the call then returns an unknown of unknown type without running the function).
-pub(super) fn no_dynamic_type(mut param: Param) -> Param {
-    param.allow_dynamic_type = false;
-    param
-}
 
 pub(super) fn bool_type() -> Type {
     Type::Bool

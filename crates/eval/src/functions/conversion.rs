@@ -8,7 +8,7 @@
 use terrace_types::{Marks, Repr, Type, Value, can_convert, convert, quote};
 
 use super::call::CallError;
-use super::collection::{convert_to, dynamic_type};
+use super::collection::convert_to;
 use super::context::CallContext;
 use super::error::FunctionError;
 use super::spec::{Function, Param, ReturnType};
@@ -62,7 +62,9 @@ pub(super) fn register(table: &mut FunctionTable) {
     table.insert(Function {
         name: "convert",
         params: vec![
-            dynamic_type(Param::new("value", Type::Dynamic).allow_null()),
+            Param::new("value", Type::Dynamic)
+                .allow_null()
+                .allow_dynamic_type(),
             Param::new("type", Type::Dynamic),
         ],
         variadic: None,

@@ -29,7 +29,7 @@ pub(super) fn register(table: &mut FunctionTable) {
     };
     table.insert(fixed(
         "abs",
-        vec![dynamic_ok(Param::new("num", Type::Number))],
+        vec![Param::new("num", Type::Number).allow_dynamic_type()],
         "Returns the absolute value of a number: negative numbers become positive, others are \
          returned unchanged.",
         abs,
@@ -59,7 +59,7 @@ pub(super) fn register(table: &mut FunctionTable) {
     table.insert(Function {
         name: "max",
         params: vec![],
-        variadic: Some(dynamic_ok(Param::new("numbers", Type::Number))),
+        variadic: Some(Param::new("numbers", Type::Number).allow_dynamic_type()),
         return_type: ReturnType::Static(number),
         description: "Returns the greatest of the given numbers. At least one number is required; \
                       expand a list with `max(list...)`.",
@@ -69,7 +69,7 @@ pub(super) fn register(table: &mut FunctionTable) {
     table.insert(Function {
         name: "min",
         params: vec![],
-        variadic: Some(dynamic_ok(Param::new("numbers", Type::Number))),
+        variadic: Some(Param::new("numbers", Type::Number).allow_dynamic_type()),
         return_type: ReturnType::Static(number),
         description: "Returns the smallest of the given numbers. At least one number is required; \
                       expand a list with `min(list...)`.",
@@ -124,14 +124,6 @@ pub(super) fn whole_number(n: &Number) -> Result<i64, FunctionError> {
         Some(i) if n.is_integer() => Ok(i),
         _ => Err(FunctionError::new(WHOLE_NUMBER_REQUIRED)),
     }
-}
-
-/// Lets an argument whose type is not known yet reach the type check (cty's
-/// `AllowDynamicType` without `AllowUnknown`): the result is then unknown of the declared
-/// result type rather than of unknown type.
-pub(super) fn dynamic_ok(mut param: Param) -> Param {
-    param.allow_dynamic_type = true;
-    param
 }
 
 fn number_arg(args: &[Value], index: usize) -> &Number {

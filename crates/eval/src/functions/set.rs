@@ -4,9 +4,7 @@ use std::cmp::Ordering;
 
 use terrace_types::{Marks, Type, Value, set_order_compare, unify};
 
-use super::collection::{
-    any_of_unknown_type, convert_to, dynamic_type, elements, list_value, no_dynamic_type,
-};
+use super::collection::{any_of_unknown_type, convert_to, elements, list_value};
 use super::context::CallContext;
 use super::error::FunctionError;
 use super::spec::{Function, Param, ReturnType};
@@ -20,7 +18,7 @@ pub(super) fn register(table: &mut FunctionTable) {
 }
 
 fn set_param(name: &'static str) -> Param {
-    dynamic_type(Param::new(name, Type::set(Type::Dynamic)))
+    Param::new(name, Type::set(Type::Dynamic)).allow_dynamic_type()
 }
 
 fn functions() -> Vec<Function> {
@@ -38,11 +36,12 @@ fn functions() -> Vec<Function> {
         Function {
             name: "setproduct",
             params: vec![],
-            variadic: Some(no_dynamic_type(
+            variadic: Some(
                 Param::new("sets", Type::Dynamic)
                     .allow_unknown()
-                    .allow_marked(),
-            )),
+                    .allow_marked()
+                    .refuse_dynamic_type(),
+            ),
             return_type: ReturnType::Dynamic(setproduct_type),
             description: "Returns every combination of one element from each of the given sets \
                           or lists, as tuples. When all arguments are lists (or tuples) the result \

@@ -49,6 +49,23 @@ impl Param {
         self
     }
 
+    /// Also let arguments whose type is not known yet (type `any`, e.g. an unknown of unknown
+    /// type) reach the type check, independently of [`Param::allow_unknown`] (cty's
+    /// `AllowDynamicType`): an unknown result then has the declared result type. Without it
+    /// such an argument makes the result type `any`.
+    pub const fn allow_dynamic_type(mut self) -> Param {
+        self.allow_dynamic_type = true;
+        self
+    }
+
+    /// Undoes [`Param::allow_dynamic_type`], for a parameter that allows unknown values of
+    /// known types but not arguments whose type is not known yet (call it after
+    /// [`Param::allow_unknown`], which allows both).
+    pub const fn refuse_dynamic_type(mut self) -> Param {
+        self.allow_dynamic_type = false;
+        self
+    }
+
     /// Also let marked arguments reach the body with their marks.
     pub const fn allow_marked(mut self) -> Param {
         self.allow_marked = true;

@@ -11,7 +11,7 @@ use terrace_types::{Type, Value, grapheme_len, graphemes};
 
 use super::context::CallContext;
 use super::error::FunctionError;
-use super::numeric::{dynamic_ok, whole_number};
+use super::numeric::whole_number;
 use super::spec::{Function, ImplFn, Param, ReturnType};
 use super::table::FunctionTable;
 
@@ -79,7 +79,7 @@ pub(super) fn register(table: &mut FunctionTable) {
     );
     add(
         "lower",
-        vec![dynamic_ok(str_param())],
+        vec![str_param().allow_dynamic_type()],
         string,
         "Converts every letter in a string to lower case.",
         lower,
@@ -123,7 +123,7 @@ pub(super) fn register(table: &mut FunctionTable) {
     );
     add(
         "strrev",
-        vec![dynamic_ok(str_param())],
+        vec![str_param().allow_dynamic_type()],
         string,
         "Reverses a string, keeping each user-perceived character (grapheme cluster) intact.",
         strrev,
@@ -131,9 +131,9 @@ pub(super) fn register(table: &mut FunctionTable) {
     add(
         "substr",
         vec![
-            dynamic_ok(str_param()),
-            dynamic_ok(Param::new("offset", Type::Number)),
-            dynamic_ok(Param::new("length", Type::Number)),
+            str_param().allow_dynamic_type(),
+            Param::new("offset", Type::Number).allow_dynamic_type(),
+            Param::new("length", Type::Number).allow_dynamic_type(),
         ],
         string,
         "Extracts part of a string by offset and length, counted in grapheme clusters. A \
@@ -177,7 +177,7 @@ pub(super) fn register(table: &mut FunctionTable) {
     );
     add(
         "upper",
-        vec![dynamic_ok(str_param())],
+        vec![str_param().allow_dynamic_type()],
         string,
         "Converts every letter in a string to upper case.",
         upper,

@@ -43,8 +43,9 @@ pub(super) fn register(table: &mut FunctionTable) {
         implementation: yamldecode,
         impure: false,
     });
-    let mut value_param = Param::new("value", Type::Dynamic).allow_null();
-    value_param.allow_dynamic_type = true;
+    let value_param = Param::new("value", Type::Dynamic)
+        .allow_null()
+        .allow_dynamic_type();
     table.insert(Function {
         name: "yamlencode",
         params: vec![value_param],
