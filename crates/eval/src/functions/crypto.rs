@@ -17,8 +17,9 @@ use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest, Sha256, Sha512};
 use terrace_types::{Type, Value, quote};
 
+use super::args::{int_arg, str_arg};
 use super::context::CallContext;
-use super::encoding::{go_base64_decode, str_arg};
+use super::encoding::go_base64_decode;
 use super::error::FunctionError;
 use super::filesystem::{open, path_error, resolve};
 use super::spec::{Function, ImplFn, Param, ReturnType};
@@ -259,18 +260,6 @@ fn filebase64sha256(ctx: &CallContext, args: &[Value]) -> Result<Value, Function
 
 fn filebase64sha512(ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     hash_file::<Sha512>(ctx, args, Output::Base64)
-}
-
-/// A number argument as Go's `int` (gocty's conversion and its message).
-pub(super) fn int_arg(value: &Value) -> Result<i64, String> {
-    value
-        .as_number()
-        .filter(|n| n.is_integer())
-        .and_then(|n| n.to_i64())
-        .ok_or_else(|| {
-            "value must be a whole number, between -9223372036854775808 and 9223372036854775807"
-                .to_string()
-        })
 }
 
 fn bcrypt(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {

@@ -8,8 +8,8 @@
 
 use terrace_types::{Type, Value};
 
+use super::args::str_arg;
 use super::context::CallContext;
-use super::encoding::str_arg;
 use super::error::FunctionError;
 use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;

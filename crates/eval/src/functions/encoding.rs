@@ -12,6 +12,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use terrace_types::{Marks, Type, Value, quote};
 
+use super::args::str_arg;
 use super::charset::Charset;
 use super::context::CallContext;
 use super::error::FunctionError;
@@ -85,13 +86,6 @@ pub(super) fn register(table: &mut FunctionTable) {
          become `+`, and every other UTF-8 byte becomes `%XX`.",
         urlencode,
     ));
-}
-
-/// The string of a known string argument.
-pub(super) fn str_arg(args: &[Value], index: usize) -> &str {
-    args[index]
-        .as_str()
-        .expect("invariant: the call protocol passes a known string")
 }
 
 /// Text to put in an error message about a value: `(sensitive value)` when `marks`

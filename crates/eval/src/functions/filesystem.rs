@@ -15,8 +15,9 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use terrace_types::{Marks, Type, Value};
 
+use super::args::str_arg;
 use super::context::CallContext;
-use super::encoding::{redact, str_arg};
+use super::encoding::redact;
 use super::error::FunctionError;
 use super::glob::glob;
 use super::go_path::{self, errno_text};

@@ -10,10 +10,11 @@
 use num_bigint::{BigInt, BigUint};
 use terrace_types::{Number, Repr, Type, Value, convert, grapheme_len, graphemes, to_json};
 
+use super::args::str_arg;
 use super::context::CallContext;
 use super::error::FunctionError;
 use super::spec::{Function, Param, ReturnType};
-use super::string::{MAX_RESULT_LEN, str_arg, too_long};
+use super::string::{MAX_RESULT_LEN, too_long};
 use super::table::FunctionTable;
 
 /// Adds `format` and `formatlist` to `table`.

@@ -15,8 +15,8 @@ use std::collections::HashMap;
 
 use terrace_types::{Key, Number, Repr, Type, Value, quote, to_json};
 
+use super::args::str_arg;
 use super::context::CallContext;
-use super::encoding::str_arg;
 use super::error::FunctionError;
 use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;

@@ -1,5 +1,6 @@
 //! The function library: declarations, the call protocol, and one file per family.
 
+mod args;
 mod call;
 mod charset;
 mod collection;

@@ -9,11 +9,10 @@
 //! result does not fit in the address, these functions return an error instead.
 
 use num_bigint::{BigInt, Sign};
-use terrace_types::{Number, Type, Value};
+use terrace_types::{Type, Value};
 
+use super::args::{bigint_arg, int_arg, str_arg};
 use super::context::CallContext;
-use super::crypto::int_arg;
-use super::encoding::str_arg;
 use super::error::FunctionError;
 use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;
@@ -588,15 +587,6 @@ fn subnet_big(net: &IpNet, new_bits: i64, num: &BigInt) -> Result<IpNet, String>
     })
 }
 
-/// A number argument as Go's `*big.Int` (gocty's conversion and its message).
-fn bigint_arg(value: &Value) -> Result<BigInt, String> {
-    value
-        .as_number()
-        .filter(|n| n.is_integer())
-        .and_then(Number::to_bigint_trunc)
-        .ok_or_else(|| "value must be a whole number".to_string())
-}
-
 fn cidrhost(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     let num = bigint_arg(&args[1]).map_err(FunctionError::new)?;
     let net = parse_cidr(str_arg(args, 0))
@@ -690,7 +680,7 @@ mod tests {
     use crate::functions::test_support::{garbage, run};
 
     fn n(text: &str) -> Value {
-        Value::number(Number::parse(text).unwrap())
+        Value::number(terrace_types::Number::parse(text).unwrap())
     }
 
     fn host(prefix: &str, num: &str) -> Result<String, String> {

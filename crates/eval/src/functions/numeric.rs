@@ -7,6 +7,7 @@
 use num_bigint::{BigInt, BigUint, Sign};
 use terrace_types::{Number, Repr, Type, Value, convert};
 
+use super::args::number_arg;
 use super::context::CallContext;
 use super::error::FunctionError;
 use super::spec::{Function, ImplFn, Param, ReturnType};
@@ -124,12 +125,6 @@ pub(super) fn whole_number(n: &Number) -> Result<i64, FunctionError> {
         Some(i) if n.is_integer() => Ok(i),
         _ => Err(FunctionError::new(WHOLE_NUMBER_REQUIRED)),
     }
-}
-
-fn number_arg(args: &[Value], index: usize) -> &Number {
-    args[index]
-        .as_number()
-        .expect("invariant: the call protocol converts to number and refuses null and unknown")
 }
 
 fn abs(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {

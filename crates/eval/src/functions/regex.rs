@@ -13,10 +13,11 @@ use std::sync::Arc;
 
 use terrace_types::{Type, Value};
 
+use super::args::str_arg;
 use super::context::CallContext;
 use super::error::FunctionError;
 use super::spec::{Function, Param, ReturnType};
-use super::string::{MAX_RESULT_LEN, str_arg, too_long};
+use super::string::{MAX_RESULT_LEN, too_long};
 use super::table::FunctionTable;
 
 /// Adds `regex` and `regexall` to `table`.

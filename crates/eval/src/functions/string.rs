@@ -9,6 +9,7 @@
 
 use terrace_types::{Type, Value, grapheme_len, graphemes};
 
+use super::args::{number_arg, str_arg};
 use super::context::CallContext;
 use super::error::FunctionError;
 use super::numeric::whole_number;
@@ -196,18 +197,9 @@ pub(super) fn register(table: &mut FunctionTable) {
     super::regex::register(table);
 }
 
-/// The string in argument `index` (converted, known and not null by the call protocol).
-pub(super) fn str_arg(args: &[Value], index: usize) -> &str {
-    args[index]
-        .as_str()
-        .expect("invariant: the call protocol converts to string and refuses null and unknown")
-}
-
-fn number_arg(args: &[Value], index: usize) -> Result<i64, FunctionError> {
-    let n = args[index]
-        .as_number()
-        .expect("invariant: the call protocol converts to number and refuses null and unknown");
-    whole_number(n)
+/// The whole number in argument `index`, as `i64`.
+fn whole_number_arg(args: &[Value], index: usize) -> Result<i64, FunctionError> {
+    whole_number(number_arg(args, index))
 }
 
 fn chomp(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
@@ -234,7 +226,7 @@ fn strcontains(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionErro
 }
 
 fn indent(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
-    let spaces = number_arg(args, 0)?;
+    let spaces = whole_number_arg(args, 0)?;
     let s = str_arg(args, 1);
     let Ok(spaces) = usize::try_from(spaces) else {
         // Go's strings.Repeat panics on a negative count; cty reports the panic.
@@ -448,8 +440,8 @@ fn strrev(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 
 fn substr(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     let s = str_arg(args, 0);
-    let mut offset = number_arg(args, 1)?;
-    let length = number_arg(args, 2)?;
+    let mut offset = whole_number_arg(args, 1)?;
+    let length = whole_number_arg(args, 2)?;
     let empty = || Ok(Value::string(""));
     if offset < 0 {
         let total = i64::try_from(grapheme_len(s)).unwrap_or(i64::MAX);

@@ -17,8 +17,9 @@ use terrace_types::{Key, Number, Type, Value, convert, quote};
 use yaml_rust2::parser::{Event, Parser, Tag};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
+use super::args::str_arg;
 use super::context::CallContext;
-use super::encoding::{go_base64_decode, str_arg};
+use super::encoding::go_base64_decode;
 use super::error::FunctionError;
 use super::json::MAX_DEPTH;
 use super::spec::{Function, Param, ReturnType};
