@@ -7,11 +7,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use terrace_eval::module::{LoadOptions, LoadedModule, load_module};
 use terrace_eval::{ConsoleValue, Diagnostic, Diagnostics, Evaluator, RootKind, Scope};
 use terrace_syntax::{Expr, Span};
 use terrace_types::{Type, Value};
 
-use crate::diagnostics::Problem;
+use crate::diagnostics::{Problem, Report};
 
 /// Where the module context comes from.
 #[derive(Clone, Debug, Default)]
@@ -42,30 +43,88 @@ pub enum Evaluated {
     Type(Type),
 }
 
-/// The language, as the console sees it: an evaluator and the named values in scope.
+/// The language, as the console sees it: an evaluator, the loaded module and
+/// the named values in scope (the module's, then the `:let` bindings).
 pub struct Engine {
     evaluator: Evaluator,
+    module: LoadedModule,
     scope: Scope,
+    bindings: Vec<(String, Value)>,
 }
 
 impl Engine {
-    /// An engine for `context`: Terraform's named values for an empty
-    /// configuration (module loading does not exist yet, so `var.*` is empty),
-    /// with functions resolving relative paths against the module directory.
+    /// An engine for `context`: the configuration in `context.dir` (`.` when
+    /// empty) loaded with its variables, with functions resolving relative
+    /// paths against that directory.
     pub fn new(context: &Context) -> Engine {
         let mut evaluator = Evaluator::new();
-        if !context.dir.as_os_str().is_empty() {
-            evaluator.context_mut().base_dir = context.dir.clone();
-        }
+        let dir = module_dir(context);
+        evaluator.context_mut().base_dir = dir.clone();
+        let module = load_module(&dir, &load_options(context));
         Engine {
             evaluator,
-            scope: Scope::terraform(),
+            scope: module.scope().clone(),
+            module,
+            bindings: Vec::new(),
         }
+    }
+
+    /// Load the configuration of `context` in place of the current one,
+    /// keeping the `:let` bindings.
+    pub fn load(&mut self, context: &Context) {
+        let dir = module_dir(context);
+        self.module = load_module(&dir, &load_options(context));
+        self.evaluator.context_mut().base_dir = dir;
+        self.scope = self.module.scope().clone();
+        for (name, value) in &self.bindings {
+            self.scope.insert(name.as_str(), value.clone());
+        }
+    }
+
+    /// The loaded module: its diagnostics and the `:vars`, `:outputs`,
+    /// `:blocks` and `:providers` listings.
+    pub fn module(&self) -> &LoadedModule {
+        &self.module
+    }
+
+    /// The module's diagnostics, one report each (with the file it points into).
+    pub fn module_reports(&self) -> Vec<Report> {
+        let files = self.module.files();
+        self.module
+            .diagnostics()
+            .iter()
+            .map(|found| {
+                let problem = problem(found.diagnostic.clone());
+                match found.file {
+                    Some(id) => {
+                        let file = files.get(id);
+                        Report::new(
+                            file.path.display().to_string(),
+                            file.text.to_string(),
+                            vec![problem],
+                        )
+                    }
+                    None => {
+                        let mut problem = problem;
+                        problem.span = None;
+                        problem.secondary.clear();
+                        Report::new("", "", vec![problem])
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// The scope for `expr`: the resources it reads get the attributes it reads.
+    fn scope_for(&self, expr: &Expr) -> Scope {
+        let mut scope = self.scope.clone();
+        self.module.open_resources(&mut scope, expr);
+        scope
     }
 
     /// Evaluate a console line: `type(x)` gives a type.
     pub fn eval_console(&self, expr: &Expr) -> Result<Evaluated, Vec<Problem>> {
-        match self.evaluator.eval_console(expr, &self.scope) {
+        match self.evaluator.eval_console(expr, &self.scope_for(expr)) {
             Ok(ConsoleValue::Value(value)) => Ok(Evaluated::Value(value)),
             Ok(ConsoleValue::Type(ty)) => Ok(Evaluated::Type(ty)),
             Err(diagnostics) => Err(problems(diagnostics)),
@@ -74,7 +133,9 @@ impl Engine {
 
     /// Evaluate an expression to a value.
     pub fn eval(&self, expr: &Expr) -> Result<Value, Vec<Problem>> {
-        self.evaluator.eval(expr, &self.scope).map_err(problems)
+        self.evaluator
+            .eval(expr, &self.scope_for(expr))
+            .map_err(problems)
     }
 
     /// Stop evaluations soon after `flag` becomes true (set on Ctrl-C).
@@ -84,7 +145,14 @@ impl Engine {
 
     /// Bind `name` to `value` as a plain variable, for the rest of the session.
     pub fn bind(&mut self, name: &str, value: Value) {
-        self.scope.insert(name, value);
+        self.scope.insert(name, value.clone());
+        self.bindings.retain(|(bound, _)| bound != name);
+        self.bindings.push((name.to_string(), value));
+    }
+
+    /// The `:let` bindings, in the order made (a rebound name moves to the end).
+    pub fn bindings(&self) -> &[(String, Value)] {
+        &self.bindings
     }
 
     /// Whether `name` is a Terraform named-value root (`var`, `local`, `path`, ...).
@@ -121,6 +189,23 @@ impl Engine {
             .map(ToString::to_string)
             .collect()
     }
+}
+
+/// The directory `context` names, `.` when empty.
+fn module_dir(context: &Context) -> PathBuf {
+    if context.dir.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        context.dir.clone()
+    }
+}
+
+/// The loader's options: this process's `TF_VAR_*`, then `--var-file`, then `--var`.
+fn load_options(context: &Context) -> LoadOptions {
+    let mut options = LoadOptions::from_process_env();
+    options.vars = context.vars.clone();
+    options.var_files = context.var_files.clone();
+    options
 }
 
 fn problems(diagnostics: Diagnostics) -> Vec<Problem> {

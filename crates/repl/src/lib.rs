@@ -105,12 +105,10 @@ pub fn run(args: Args) -> ExitCode {
                 printer.error_line(&format!("--dir {}: not a directory", dir.display()));
                 return ExitCode::FAILURE;
             }
-            if !args.vars.is_empty() || !args.var_files.is_empty() {
-                printer.warning_line(
-                    "--var and --var-file take effect once module loading exists; var.* is empty for now",
-                );
-            }
             let mut session = Session::new(context, format);
+            for report in session.module_reports() {
+                printer.report(&report);
+            }
             if !args.exprs.is_empty() {
                 batch::run_exprs(&mut session, &args.exprs, &printer)
             } else if interactive {

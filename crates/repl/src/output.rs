@@ -52,17 +52,6 @@ impl Printer {
         let _ = stderr.flush();
     }
 
-    /// Print a one-line warning (about the console itself, not an input) on stderr.
-    pub fn warning_line(&self, message: &str) {
-        let mut stderr = std::io::stderr().lock();
-        let _ = writeln!(
-            stderr,
-            "{}: {message}",
-            self.err_theme
-                .paint(crate::theme::Class::Warning, "warning")
-        );
-    }
-
     /// Print a one-line error (about the console itself, not an input) on stderr.
     pub fn error_line(&self, message: &str) {
         let mut stderr = std::io::stderr().lock();

@@ -50,6 +50,7 @@ pub enum OutputFormat {
 /// A console session: the evaluator, the module context and the `:let` bindings.
 pub struct Session {
     engine: Engine,
+    context: Context,
     format: OutputFormat,
 }
 
@@ -78,8 +79,15 @@ impl Session {
     pub fn new(context: Context, format: OutputFormat) -> Session {
         Session {
             engine: Engine::new(&context),
+            context,
             format,
         }
+    }
+
+    /// The diagnostics of loading the module directory (errors and warnings),
+    /// one report each; empty for a directory without problems or `.tf` files.
+    pub fn module_reports(&self) -> Vec<Report> {
+        self.engine.module_reports()
     }
 
     /// A session in the current directory with no variables, printing in the console format.
@@ -231,18 +239,42 @@ impl Session {
                 Ok(Reply::Text(names.join("\n")))
             }
             "vars" => {
-                let mut out = String::new();
-                for (name, value, namespace) in self.named_values() {
-                    if !namespace {
-                        let _ = writeln!(out, "{name}: {}", engine::format_type(value.ty()));
-                        continue;
-                    }
-                    for (attr, attr_value) in value.as_attrs().into_iter().flatten() {
-                        let ty = engine::format_type(attr_value.ty());
-                        let _ = writeln!(out, "{name}.{attr}: {ty}");
-                    }
+                let mut out = self.engine.module().render_vars();
+                for (name, value) in self.engine.bindings() {
+                    let _ = writeln!(out, "{name}: {}", engine::format_type(value.ty()));
                 }
                 Ok(Reply::Text(out.trim_end().to_string()))
+            }
+            "outputs" => {
+                let out = self.engine.module().render_outputs();
+                Ok(Reply::Text(if out.is_empty() {
+                    "no outputs in this configuration".to_string()
+                } else {
+                    out.trim_end().to_string()
+                }))
+            }
+            "providers" => Ok(Reply::Text(
+                self.engine
+                    .module()
+                    .render_providers()
+                    .trim_end()
+                    .to_string(),
+            )),
+            "blocks" => {
+                let address = arg.trim();
+                if address.is_empty() {
+                    return Err(need_arg("a resource address"));
+                }
+                match self.engine.module().render_blocks(address) {
+                    Some(text) => Ok(Reply::Text(text.trim_end().to_string())),
+                    None => Err(fail(
+                        Problem::error(
+                            "No such resource",
+                            format!("There is no resource {address} in the loaded configuration."),
+                        )
+                        .at(Span::new(arg_offset, arg_offset + arg.trim_end().len())),
+                    )),
+                }
             }
             "let" => self.let_command(input, arg, arg_offset),
             "load" => {
@@ -250,13 +282,26 @@ impl Session {
                 if dir.is_empty() {
                     return Err(need_arg("a directory"));
                 }
-                Err(fail(
-                    Problem::error(
-                        "Module loading not available",
-                        "Loading a configuration directory is not implemented yet; `var.*` stays empty.",
-                    )
-                    .at(Span::new(arg_offset, arg_offset + arg.trim_end().len())),
-                ))
+                let path = std::path::PathBuf::from(dir);
+                if !path.is_dir() {
+                    return Err(fail(
+                        Problem::error("Not a directory", format!("`{dir}` is not a directory."))
+                            .at(Span::new(arg_offset, arg_offset + arg.trim_end().len())),
+                    ));
+                }
+                self.context.dir = path;
+                self.engine.load(&self.context);
+                let mut out = String::new();
+                for module_report in self.engine.module_reports() {
+                    out.push_str(&module_report.render(crate::theme::Theme::PLAIN));
+                }
+                let n_files = self.engine.module().files().iter().count();
+                let _ = write!(
+                    out,
+                    "loaded {dir} ({n_files} file{})",
+                    if n_files == 1 { "" } else { "s" }
+                );
+                Ok(Reply::Text(out))
             }
             _ => Err(fail(
                 Problem::error("Unknown command", "").at(Span::new(0, input.len())),

@@ -45,8 +45,19 @@ fn commands() {
         ":",
         0,
         &[
-            ":help ", ":type ", ":deps ", ":doc ", ":funcs ", ":vars ", ":let ", ":json ",
-            ":load ", ":quit ",
+            ":help ",
+            ":type ",
+            ":deps ",
+            ":doc ",
+            ":funcs ",
+            ":vars ",
+            ":outputs ",
+            ":blocks ",
+            ":providers ",
+            ":let ",
+            ":json ",
+            ":load ",
+            ":quit ",
         ],
     );
 }

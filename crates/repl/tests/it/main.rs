@@ -3,6 +3,7 @@
 
 mod binary;
 mod completion;
+mod module;
 #[cfg(unix)]
 mod pty;
 mod transcript;

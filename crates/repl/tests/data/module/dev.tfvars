@@ -1,0 +1,2 @@
+region    = "us-east-1"
+instances = 2
