@@ -22,7 +22,7 @@ use super::context::CallContext;
 use super::encoding::go_base64_decode;
 use super::error::FunctionError;
 use super::filesystem::{open, path_error, resolve};
-use super::spec::{Function, ImplFn, Param, ReturnType};
+use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;
 
 /// How a hash is written out.
@@ -34,17 +34,8 @@ enum Output {
 
 /// Adds the hash and crypto functions to `table`.
 pub(super) fn register(table: &mut FunctionTable) {
-    let string_fn = |name: &'static str,
-                     params: Vec<Param>,
-                     description: &'static str,
-                     implementation: ImplFn| Function {
-        name,
-        params,
-        variadic: None,
-        return_type: ReturnType::Static(|| Type::String),
-        description,
-        implementation,
-        impure: false,
+    let string_fn = |name, params, description, implementation| {
+        Function::fixed(name, params, || Type::String, description, implementation)
     };
     let str_param = || vec![Param::new("str", Type::String)];
     let path_param = || vec![Param::new("path", Type::String)];

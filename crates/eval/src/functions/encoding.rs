@@ -16,22 +16,13 @@ use super::args::str_arg;
 use super::charset::Charset;
 use super::context::CallContext;
 use super::error::FunctionError;
-use super::spec::{Function, ImplFn, Param, ReturnType};
+use super::spec::{Function, Param};
 use super::table::FunctionTable;
 
 /// Adds the encoding functions to `table`.
 pub(super) fn register(table: &mut FunctionTable) {
-    let string_fn = |name: &'static str,
-                     params: Vec<Param>,
-                     description: &'static str,
-                     implementation: ImplFn| Function {
-        name,
-        params,
-        variadic: None,
-        return_type: ReturnType::Static(|| Type::String),
-        description,
-        implementation,
-        impure: false,
+    let string_fn = |name, params, description, implementation| {
+        Function::fixed(name, params, || Type::String, description, implementation)
     };
     table.insert(string_fn(
         "base64decode",

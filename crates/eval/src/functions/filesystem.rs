@@ -21,7 +21,7 @@ use super::encoding::redact;
 use super::error::FunctionError;
 use super::glob::glob;
 use super::go_path::{self, errno_text};
-use super::spec::{Function, ImplFn, Param, ReturnType};
+use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;
 
 /// The largest file `file` and `filebase64` read.
@@ -29,17 +29,8 @@ pub(super) const MAX_FILE_SIZE: u64 = 64 * 1024 * 1024;
 
 /// Adds the filesystem functions to `table`.
 pub(super) fn register(table: &mut FunctionTable) {
-    let string_fn = |name: &'static str,
-                     params: Vec<Param>,
-                     description: &'static str,
-                     implementation: ImplFn| Function {
-        name,
-        params,
-        variadic: None,
-        return_type: ReturnType::Static(|| Type::String),
-        description,
-        implementation,
-        impure: false,
+    let string_fn = |name, params, description, implementation| {
+        Function::fixed(name, params, || Type::String, description, implementation)
     };
     let path = || Param::new("path", Type::String);
     table.insert(string_fn(

@@ -10,23 +10,14 @@ use terrace_types::{Number, Repr, Type, Value, convert};
 use super::args::number_arg;
 use super::context::CallContext;
 use super::error::FunctionError;
-use super::spec::{Function, ImplFn, Param, ReturnType};
+use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;
 
 /// Adds the numeric functions to `table`.
 pub(super) fn register(table: &mut FunctionTable) {
     let number = || Type::Number;
-    let fixed = |name: &'static str,
-                 params: Vec<Param>,
-                 description: &'static str,
-                 implementation: ImplFn| Function {
-        name,
-        params,
-        variadic: None,
-        return_type: ReturnType::Static(number),
-        description,
-        implementation,
-        impure: false,
+    let fixed = |name, params, description, implementation| {
+        Function::fixed(name, params, number, description, implementation)
     };
     table.insert(fixed(
         "abs",

@@ -116,6 +116,26 @@ impl std::fmt::Debug for Function {
 }
 
 impl Function {
+    /// A pure function with fixed parameters (no variadic one) whose result always has
+    /// the type `result` returns.
+    pub fn fixed(
+        name: &'static str,
+        params: Vec<Param>,
+        result: fn() -> Type,
+        description: &'static str,
+        implementation: ImplFn,
+    ) -> Function {
+        Function {
+            name,
+            params,
+            variadic: None,
+            return_type: ReturnType::Static(result),
+            description,
+            implementation,
+            impure: false,
+        }
+    }
+
     /// The signature as `:doc` shows it, e.g. `join(separator string, lists ...list(string)) string`.
     pub fn signature(&self) -> String {
         let mut parts: Vec<String> = self

@@ -13,7 +13,7 @@ use super::args::{number_arg, str_arg};
 use super::context::CallContext;
 use super::error::FunctionError;
 use super::numeric::whole_number;
-use super::spec::{Function, ImplFn, Param, ReturnType};
+use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;
 
 /// The longest string (in bytes) a string function may build: 16 MiB.
@@ -35,20 +35,14 @@ pub(super) fn register(table: &mut FunctionTable) {
     let two = |a: &'static str, b: &'static str| {
         vec![Param::new(a, Type::String), Param::new(b, Type::String)]
     };
-    let mut add = |name: &'static str,
-                   params: Vec<Param>,
-                   result: fn() -> Type,
-                   description: &'static str,
-                   implementation: ImplFn| {
-        table.insert(Function {
+    let mut add = |name, params, result, description, implementation| {
+        table.insert(Function::fixed(
             name,
             params,
-            variadic: None,
-            return_type: ReturnType::Static(result),
+            result,
             description,
             implementation,
-            impure: false,
-        });
+        ));
     };
     let string = || Type::String;
     let boolean = || Type::Bool;
