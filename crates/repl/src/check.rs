@@ -147,6 +147,7 @@ mod tests {
         assert!(is_checked_file(Path::new("a/main.tf")));
         assert!(is_checked_file(Path::new("x.auto.tfvars")));
         assert!(is_checked_file(Path::new("p.pkr.hcl")));
+        assert!(is_checked_file(Path::new("tests/web.tftest.hcl")));
         assert!(!is_checked_file(Path::new("README.md")));
         assert!(!is_checked_file(Path::new("main.tf.json")));
     }

@@ -164,6 +164,26 @@ fn check_reports_every_syntax_error() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn check_reports_test_file_syntax_errors() {
+    let dir = temp_dir("check-tftest");
+    std::fs::create_dir_all(dir.join("tests")).unwrap();
+    write(&dir.join("main.tf"), "variable \"a\" {}\n");
+    write(
+        &dir.join("tests/good.tftest.hcl"),
+        "run \"plan\" {\n  command = plan\n}\n",
+    );
+    write(
+        &dir.join("tests/web.tftest.hcl"),
+        "run \"apply\" {\n  assert {\n    condition = [1 2]\n  }\n}\n",
+    );
+    let run = terrace(&["check", dir.to_str().unwrap()], None);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("web.tftest.hcl:3:"), "{}", run.stderr);
+    assert!(!run.stderr.contains("good.tftest.hcl"), "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A handful of conformance cases through the real binary, as `run.py` runs them.
 #[test]
 fn conformance_cases_through_the_binary() {
