@@ -197,3 +197,20 @@ fn binary_in_an_empty_directory_prints_only_the_value() {
         (0, "2\n\".\"\n", "")
     );
 }
+
+#[test]
+fn completion_knows_the_module_names() {
+    let dir = fixture();
+    let session = session(&dir, &[("instances", "1")], &[]);
+    let replacements = |line: &str| {
+        let (start, pairs) = terrace_repl::complete(&session, line, line.len());
+        let names: Vec<String> = pairs.into_iter().map(|pair| pair.replacement).collect();
+        (start, names)
+    };
+    assert_eq!(
+        replacements("local."),
+        (6, vec!["labels".into(), "name".into()])
+    );
+    assert_eq!(replacements("var.r"), (4, vec!["region".into()]));
+    assert_eq!(replacements(":out"), (0, vec![":outputs ".into()]));
+}
