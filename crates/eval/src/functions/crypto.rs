@@ -538,18 +538,14 @@ fn parse_google_uuid(s: &str) -> Result<[u8; 16], String> {
 mod tests {
     use super::*;
     use crate::functions::CallError;
-    use crate::functions::test_support::{failed, files_ctx, run_with};
+    use crate::functions::test_support::{failed, files_ctx, ok_str, run_with};
 
     fn run(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
         run_with(&files_ctx(), name, args)
     }
 
     fn text(name: &str, args: &[&str]) -> String {
-        run(name, args.iter().map(|a| Value::string(*a)).collect())
-            .unwrap()
-            .as_str()
-            .unwrap()
-            .to_string()
+        ok_str(name, args.iter().map(|a| Value::string(*a)).collect())
     }
 
     #[test]

@@ -333,12 +333,7 @@ fn decode_quantum(src: &[u8], mut si: usize) -> (usize, usize, [u8; 3], Option<u
 mod tests {
     use super::*;
     use crate::functions::CallError;
-    use crate::functions::test_support::{failed, run, s};
-
-    fn ok_str(name: &str, args: Vec<Value>) -> String {
-        let v = run(name, args).unwrap();
-        v.as_str().unwrap().to_string()
-    }
+    use crate::functions::test_support::{failed, ok_str, run, s};
 
     fn invalid(name: &str, args: Vec<Value>) -> (&'static str, String) {
         match run(name, args) {

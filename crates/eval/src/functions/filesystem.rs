@@ -323,7 +323,7 @@ fn fileset(ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 mod tests {
     use super::*;
     use crate::functions::CallError;
-    use crate::functions::test_support::{files_ctx, run_with, s};
+    use crate::functions::test_support::{files_ctx, ok_str, run_with, s};
     use std::path::PathBuf;
 
     fn fixtures() -> PathBuf {
@@ -335,11 +335,7 @@ mod tests {
     }
 
     fn text(name: &str, arg: &str) -> String {
-        run(name, vec![s(arg)])
-            .unwrap()
-            .as_str()
-            .unwrap()
-            .to_string()
+        ok_str(name, vec![s(arg)])
     }
 
     fn set(v: &Value) -> Vec<String> {

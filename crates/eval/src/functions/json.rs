@@ -442,15 +442,11 @@ impl Reader<'_> {
 mod tests {
     use super::*;
     use crate::functions::CallError;
-    use crate::functions::test_support::{garbage, run};
+    use crate::functions::test_support::{garbage, ok_str, run};
     use terrace_types::Marks;
 
     fn encode(v: Value) -> String {
-        run("jsonencode", vec![v])
-            .unwrap()
-            .as_str()
-            .unwrap()
-            .to_string()
+        ok_str("jsonencode", vec![v])
     }
 
     fn decode_err(text: &str) -> String {

@@ -32,7 +32,14 @@ pub fn files_ctx() -> CallContext {
     }
 }
 
-/// The message of a call that failed in its body (`CallError::Failed`).
+/// The string result of a successful call, in [`files_ctx`].
+#[track_caller]
+pub fn ok_str(name: &str, args: Vec<Value>) -> String {
+    let v = run_with(&files_ctx(), name, args).unwrap();
+    v.as_str().unwrap().to_string()
+}
+
+/// The message of a call that failed in its body (`CallError::Failed`), in [`files_ctx`].
 #[track_caller]
 pub fn failed(name: &str, args: Vec<Value>) -> String {
     match run_with(&files_ctx(), name, args) {
