@@ -243,6 +243,9 @@ impl Session {
                 for (name, value) in self.engine.bindings() {
                     let _ = writeln!(out, "{name}: {}", engine::format_type(value.ty()));
                 }
+                if out.is_empty() {
+                    out.push_str("no variables in this configuration and no :let bindings");
+                }
                 Ok(Reply::Text(out.trim_end().to_string()))
             }
             "outputs" => {

@@ -28,7 +28,8 @@ fn session(dir: &Path, vars: &[(&str, &str)], var_files: &[PathBuf]) -> Session 
 }
 
 /// Each input after `> `, then its output or its diagnostics (without colour);
-/// paths under the crate directory are written relative to it.
+/// paths under the crate directory are written relative to it, other
+/// paths in the workspace relative to the workspace.
 fn transcript(session: &mut Session, inputs: &[&str]) -> String {
     let mut out = String::new();
     for input in inputs {
@@ -43,7 +44,10 @@ fn transcript(session: &mut Session, inputs: &[&str]) -> String {
             Err(report) => out.push_str(&report.render(Theme::PLAIN)),
         }
     }
-    out.replace(&format!("{}/", env!("CARGO_MANIFEST_DIR")), "")
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let workspace = crate_dir.parent().and_then(Path::parent).unwrap();
+    out.replace(&format!("{}/", crate_dir.display()), "")
+        .replace(&format!("{}/", workspace.display()), "")
 }
 
 fn value(session: &mut Session, input: &str) -> String {
@@ -120,10 +124,17 @@ fn load_replaces_the_module() {
     let mut session = session(&fixture(), &[], &[]);
     let lock = lock_fixture();
     let lock = lock.to_str().unwrap();
+    let cycle =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../eval/tests/data/modules/locals-cycle");
+    let cycle = cycle.to_str().unwrap();
     insta::assert_snapshot!(transcript(
         &mut session,
         &[
             ":vars",
+            &format!(":load {lock}"),
+            ":vars",
+            &format!(":load {cycle}"),
+            "local.a",
             ":let kept = \"yes\"",
             &format!(":load {lock}"),
             ":vars",
