@@ -13,6 +13,7 @@ use terrace_types::{Number, Repr, Type, Value, convert, grapheme_len, graphemes,
 use super::args::str_arg;
 use super::context::CallContext;
 use super::error::FunctionError;
+use super::json::has_infinity;
 use super::spec::{Function, Param, ReturnType};
 use super::string::{MAX_RESULT_LEN, too_long};
 use super::table::FunctionTable;
@@ -806,15 +807,6 @@ fn json_text(v: &Value) -> Result<String, String> {
         return Err("cannot serialize infinity as JSON".into());
     }
     to_json(v).map_err(|e| e.message)
-}
-
-fn has_infinity(v: &Value) -> bool {
-    match v.repr() {
-        Repr::Number(n) => n.is_infinite(),
-        Repr::Seq(elems) => elems.iter().any(has_infinity),
-        Repr::Attrs(attrs) => attrs.values().any(has_infinity),
-        _ => false,
-    }
 }
 
 #[cfg(test)]

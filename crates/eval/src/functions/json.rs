@@ -76,7 +76,8 @@ fn jsonencode(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError
     Ok(Value::string(text))
 }
 
-fn has_infinity(value: &Value) -> bool {
+/// True when `value` holds an infinite number anywhere (JSON cannot write those).
+pub(super) fn has_infinity(value: &Value) -> bool {
     match value.repr() {
         Repr::Number(n) => n.is_infinite(),
         Repr::Seq(elems) => elems.iter().any(has_infinity),
