@@ -104,6 +104,24 @@ pub struct ModuleFileNames {
     pub overrides: Vec<PathBuf>,
 }
 
+/// The regular files directly in `dir` whose names end with `suffix`, sorted
+/// (`*.auto.tfvars`, `*.tftest.hcl`); an unreadable directory has none.
+pub(crate) fn files_with_suffix(dir: &Path, suffix: &str) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.is_file()
+                && p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().ends_with(suffix))
+        })
+        .collect();
+    paths.sort();
+    paths
+}
+
 /// Lists the `.tf` files directly in `dir` (subdirectories are other modules).
 pub fn module_file_names(dir: &Path) -> std::io::Result<ModuleFileNames> {
     let mut names: Vec<String> = Vec::new();

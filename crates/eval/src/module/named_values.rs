@@ -10,7 +10,7 @@ use terrace_types::{Type, Value};
 use super::attribute_paths::{Paths, collect};
 use super::dependencies::{Graph, Node, cycle_diagnostic, managed_types, resource_key};
 use super::diagnostics::{ModuleDiagnostic, warning};
-use super::files::{FileId, SourceFiles, module_file_names};
+use super::files::{FileId, SourceFiles, files_with_suffix, module_file_names};
 use super::loader::{BlockConfig, TerraformSettings, read_module};
 use super::lock_file::LockFile;
 use super::module_calls::{
@@ -160,18 +160,7 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
     if default_tfvars.is_file() {
         tfvars.push(files.load(&default_tfvars, &mut diagnostics));
     }
-    let mut auto: Vec<PathBuf> = std::fs::read_dir(&root_dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.is_file()
-                && p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().ends_with(".auto.tfvars"))
-        })
-        .collect();
-    auto.sort();
+    let auto = files_with_suffix(&root_dir, ".auto.tfvars");
     for path in auto {
         tfvars.push(files.load(&path, &mut diagnostics));
     }

@@ -1,9 +1,9 @@
 //! `.tftest.hcl` files of a module and of its `tests/` directory: parsed, with their `run` blocks counted.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::diagnostics::ModuleDiagnostic;
-use super::files::{FileId, SourceFiles};
+use super::files::{FileId, SourceFiles, files_with_suffix};
 
 /// One test file.
 #[derive(Clone, Debug)]
@@ -23,18 +23,7 @@ impl TestFile {
     ) -> Vec<TestFile> {
         let mut found = Vec::new();
         for folder in [dir.to_path_buf(), dir.join("tests")] {
-            let mut paths: Vec<PathBuf> = std::fs::read_dir(&folder)
-                .into_iter()
-                .flatten()
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| {
-                    p.is_file()
-                        && p.file_name()
-                            .is_some_and(|n| n.to_string_lossy().ends_with(".tftest.hcl"))
-                })
-                .collect();
-            paths.sort();
+            let paths = files_with_suffix(&folder, ".tftest.hcl");
             for path in paths {
                 let file = files.load(&path, diagnostics);
                 let runs = files
