@@ -180,6 +180,27 @@ pub(super) fn check_arity(
     Ok(())
 }
 
+/// The diagnostic for argument `index` (parameter `param`) being unsuitable.
+pub(super) fn invalid_argument(
+    index: usize,
+    param: &'static str,
+    message: String,
+    function_call: &FunctionCall,
+    arg_spans: &[Span],
+    span: Span,
+) -> Diagnostics {
+    call_error(
+        CallError::InvalidArgument {
+            index,
+            param,
+            message,
+        },
+        function_call,
+        arg_spans,
+        span,
+    )
+}
+
 /// The diagnostic for a failed call.
 pub(super) fn call_error(
     e: CallError,

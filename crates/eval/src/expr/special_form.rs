@@ -6,11 +6,10 @@ use std::path::Path;
 use terrace_syntax::{Expr, ExprKind, FunctionCall, Literal, SourceMap, Span, Template};
 use terrace_types::{Key, Type, Value};
 
-use super::function_call::{call_error, check_arity};
+use super::function_call::{call_error, check_arity, invalid_argument};
 use super::traversal::{get_attr, index};
 use super::{Ctx, EvalResult, convert_to, error};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::functions::CallError;
 use crate::references::{Reference, references};
 use crate::scope::Scope;
 use terrace_syntax::TraversalStep;
@@ -179,16 +178,7 @@ impl Ctx<'_> {
         }
         let arg_spans = [function_call.args[0].span, function_call.args[1].span];
         let fail = |index: usize, param: &'static str, message: String| {
-            call_error(
-                CallError::InvalidArgument {
-                    index,
-                    param,
-                    message,
-                },
-                function_call,
-                &arg_spans,
-                span,
-            )
+            invalid_argument(index, param, message, function_call, &arg_spans, span)
         };
         let path = self.eval(&function_call.args[0])?;
         let path = convert_to(&path, &Type::String).map_err(|e| fail(0, "path", e.to_string()))?;
@@ -234,16 +224,7 @@ impl Ctx<'_> {
         }
         let arg_spans = [function_call.args[0].span, function_call.args[1].span];
         let fail = |index: usize, param: &'static str, message: String| {
-            call_error(
-                CallError::InvalidArgument {
-                    index,
-                    param,
-                    message,
-                },
-                function_call,
-                &arg_spans,
-                span,
-            )
+            invalid_argument(index, param, message, function_call, &arg_spans, span)
         };
         let template_expr = &function_call.args[0];
         match &template_expr.strip_parens().kind {
@@ -317,18 +298,8 @@ impl Ctx<'_> {
         arg_spans: &[Span],
         function_call: &FunctionCall,
     ) -> EvalResult {
-        let fail = |message: String| {
-            call_error(
-                CallError::InvalidArgument {
-                    index: 1,
-                    param: "vars",
-                    message,
-                },
-                function_call,
-                arg_spans,
-                span,
-            )
-        };
+        let fail =
+            |message: String| invalid_argument(1, "vars", message, function_call, arg_spans, span);
         if vars.is_null() {
             return Err(fail("argument must not be null".into()));
         }
