@@ -1,4 +1,5 @@
-//! terrace-syntax: HCL native syntax (Terraform `.tf`, `.tfvars`, templates) parsed into an AST with spans.
+//! terrace-syntax: HCL native syntax (Terraform `.tf`, `.tfvars`, templates) parsed into an AST with spans,
+//! and HCL's JSON syntax (`.tf.json`, `.tfvars.json`) read into the same AST ([`json`]).
 //!
 //! Not for: evaluating expressions or knowing value types (`terrace-eval`,
 //! `terrace-types`), rendering diagnostics with colour (`terrace-repl`).
@@ -30,6 +31,7 @@ mod ast;
 mod dump;
 mod error;
 mod highlight;
+pub mod json;
 mod parser;
 mod references;
 mod span;
