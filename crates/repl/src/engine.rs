@@ -90,7 +90,8 @@ impl Engine {
     /// The module's diagnostics, one report each (with the file it points into).
     pub fn module_reports(&self) -> Vec<Report> {
         let files = self.module.files();
-        self.module
+        let mut reports = self
+            .module
             .diagnostics()
             .iter()
             .map(|found| {
@@ -112,7 +113,24 @@ impl Engine {
                     }
                 }
             })
-            .collect()
+            .collect::<Vec<_>>();
+        if self.module.has_errors() && !self.module.has_configuration_errors() {
+            // Terraform's words: the failed values are unknown, the rest usable.
+            let mut warning = Problem::error(
+                "Due to the problems above, some expressions may produce unexpected results.",
+                "",
+            );
+            warning.warning = true;
+            reports.push(Report::new("", "", vec![warning]));
+        }
+        reports
+    }
+
+    /// True when the module's configuration itself has errors (syntax, an
+    /// unexpected block, a duplicate definition): `terraform console` then
+    /// evaluates nothing.
+    pub fn has_configuration_errors(&self) -> bool {
+        self.module.has_configuration_errors()
     }
 
     /// The scope for `expr`: the resources it reads get the attributes it reads.

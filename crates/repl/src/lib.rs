@@ -109,6 +109,12 @@ pub fn run(args: Args) -> ExitCode {
             for report in session.module_reports() {
                 printer.report(&report);
             }
+            if session.has_configuration_errors() && !interactive {
+                // As `terraform console`: a configuration that does not load
+                // evaluates nothing. The interactive console goes on, so the
+                // files can be fixed and loaded again with `:load`.
+                return ExitCode::FAILURE;
+            }
             if !args.exprs.is_empty() {
                 batch::run_exprs(&mut session, &args.exprs, &printer)
             } else if interactive {

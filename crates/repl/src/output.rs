@@ -37,6 +37,12 @@ impl Printer {
                 .out_theme
                 .paint_spans(text, &highlight::value_spans(text)),
             Reply::Text(text) => text.clone(),
+            Reply::Loaded { reports, summary } => {
+                for report in reports {
+                    self.report(report);
+                }
+                summary.clone()
+            }
             Reply::Empty | Reply::Quit => return,
         };
         let mut stdout = std::io::stdout().lock();

@@ -21,6 +21,14 @@ pub enum Reply {
     Type(String),
     /// Other text (help, lists).
     Text(String),
+    /// `:load`: the new module's diagnostics (printed on stderr) and a
+    /// one-line summary of what was loaded.
+    Loaded {
+        /// The module's diagnostics, one report each.
+        reports: Vec<Report>,
+        /// `loaded DIR (N files)`.
+        summary: String,
+    },
     /// Nothing to print (blank input).
     Empty,
     /// The user asked to leave.
@@ -32,6 +40,7 @@ impl Reply {
     pub fn text(&self) -> Option<&str> {
         match self {
             Reply::Value(text) | Reply::Type(text) | Reply::Text(text) => Some(text),
+            Reply::Loaded { summary, .. } => Some(summary),
             Reply::Empty | Reply::Quit => None,
         }
     }
@@ -88,6 +97,12 @@ impl Session {
     /// one report each; empty for a directory without problems or `.tf` files.
     pub fn module_reports(&self) -> Vec<Report> {
         self.engine.module_reports()
+    }
+
+    /// True when the module's configuration has errors that stop `terraform
+    /// console` before it evaluates anything (see [`Engine::has_configuration_errors`]).
+    pub fn has_configuration_errors(&self) -> bool {
+        self.engine.has_configuration_errors()
     }
 
     /// A session in the current directory with no variables, printing in the console format.
@@ -294,17 +309,14 @@ impl Session {
                 }
                 self.context.dir = path;
                 self.engine.load(&self.context);
-                let mut out = String::new();
-                for module_report in self.engine.module_reports() {
-                    out.push_str(&module_report.render(crate::theme::Theme::PLAIN));
-                }
                 let n_files = self.engine.module().files().iter().count();
-                let _ = write!(
-                    out,
-                    "loaded {dir} ({n_files} file{})",
-                    if n_files == 1 { "" } else { "s" }
-                );
-                Ok(Reply::Text(out))
+                Ok(Reply::Loaded {
+                    reports: self.engine.module_reports(),
+                    summary: format!(
+                        "loaded {dir} ({n_files} file{})",
+                        if n_files == 1 { "" } else { "s" }
+                    ),
+                })
             }
             _ => Err(fail(
                 Problem::error("Unknown command", "").at(Span::new(0, input.len())),

@@ -170,14 +170,15 @@ pub(crate) fn resource_key(block: &BlockConfig<'_>) -> ResourceKey {
     )
 }
 
-/// The error for a cycle: its members' names, the first one's span, the
+/// The error for a cycle (a configuration error): its members' names, the first one's span, the
 /// others as labels (same file) or places in the detail.
 pub(crate) fn cycle_diagnostic(
     members: &[(String, FileId, Span)],
     files: &SourceFiles,
 ) -> ModuleDiagnostic {
     let names: Vec<&str> = members.iter().map(|(n, _, _)| n.as_str()).collect();
-    let (first_name, first_file, first_span) = &members[0];
+    // A cycle has at least one member (a node that refers to itself).
+    let (_, first_file, first_span) = &members[0];
     let places: Vec<String> = members
         .iter()
         .map(|(name, file, span)| format!("{name} ({})", files.place(*file, *span)))
@@ -190,13 +191,15 @@ pub(crate) fn cycle_diagnostic(
         ),
         *first_span,
     );
-    let _ = first_name;
     for (name, file, span) in &members[1..] {
         if file == first_file {
             diagnostic = diagnostic.with_label(*span, format!("{name} is part of the cycle"));
         }
     }
-    ModuleDiagnostic::new(*first_file, diagnostic)
+    // Terraform cannot order a configuration with a cycle, so evaluates nothing.
+    let mut found = ModuleDiagnostic::new(*first_file, diagnostic);
+    found.stage = super::diagnostics::Stage::Configuration;
+    found
 }
 
 /// Calls `f` on every expression of the arguments and nested blocks (recursively).

@@ -14,6 +14,23 @@ pub struct ModuleDiagnostic {
     pub file: Option<FileId>,
     /// The diagnostic itself.
     pub diagnostic: Diagnostic,
+    /// When it was found: reading the configuration, or evaluating it.
+    pub stage: Stage,
+}
+
+/// When a module diagnostic was found. As in Terraform, an error in the
+/// configuration itself (syntax, an unexpected block or argument, a
+/// duplicate definition, a default that does not fit its type) means the
+/// configuration cannot be used at all, while an error evaluating it (a
+/// failed validation, a function error in a local value) leaves the values
+/// it concerns unknown and the rest usable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Stage {
+    /// Reading and decoding the files.
+    Configuration,
+    /// Evaluating variables, locals, resources, module calls and outputs.
+    #[default]
+    Evaluation,
 }
 
 impl ModuleDiagnostic {
@@ -22,6 +39,7 @@ impl ModuleDiagnostic {
         ModuleDiagnostic {
             file: Some(file),
             diagnostic,
+            stage: Stage::Evaluation,
         }
     }
 
@@ -30,12 +48,25 @@ impl ModuleDiagnostic {
         ModuleDiagnostic {
             file: None,
             diagnostic,
+            stage: Stage::Evaluation,
         }
     }
 
     /// True for errors.
     pub fn is_error(&self) -> bool {
         self.diagnostic.severity == Severity::Error
+    }
+
+    /// True for errors in the configuration itself (see [`Stage`]).
+    pub fn is_configuration_error(&self) -> bool {
+        self.is_error() && self.stage == Stage::Configuration
+    }
+}
+
+/// Marks the diagnostics found since `start` as configuration diagnostics.
+pub(crate) fn mark_configuration(diagnostics: &mut [ModuleDiagnostic], start: usize) {
+    for found in diagnostics.iter_mut().skip(start) {
+        found.stage = Stage::Configuration;
     }
 }
 

@@ -18,20 +18,20 @@
 mod attribute_paths;
 mod body;
 mod dependencies;
-mod diagnostics;
+pub(crate) mod diagnostics;
 mod dynamic;
-mod files;
-mod graph;
-mod loader;
+pub(crate) mod files;
+pub(crate) mod graph;
+pub(crate) mod loader;
 mod lock_file;
 mod module_calls;
 mod named_values;
 mod outputs;
 mod overrides;
-mod render;
-mod resources;
+pub(crate) mod render;
+pub(crate) mod resources;
 mod test_files;
-mod variables;
+pub(crate) mod variables;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -41,7 +41,7 @@ use terrace_syntax::Expr;
 use crate::scope::Scope;
 
 pub use body::{BodyContent, BodySchema, ConfigAttr, ConfigBlock, ConfigBody};
-pub use diagnostics::ModuleDiagnostic;
+pub use diagnostics::{ModuleDiagnostic, Stage};
 pub use files::{FileId, SourceFile, SourceFiles};
 pub use loader::TerraformSettings;
 pub use lock_file::{LockFile, LockedProvider};
@@ -117,6 +117,16 @@ impl LoadedModule {
     /// True when some diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(ModuleDiagnostic::is_error)
+    }
+
+    /// True when the configuration itself has an error (syntax, an
+    /// unexpected block, a duplicate definition, ...): Terraform then
+    /// evaluates nothing, where an error found evaluating it only leaves
+    /// some values unknown (see [`Stage`]).
+    pub fn has_configuration_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(ModuleDiagnostic::is_configuration_error)
     }
 
     /// The root module's evaluated named values.

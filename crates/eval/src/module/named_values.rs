@@ -9,7 +9,7 @@ use terrace_types::{Type, Value};
 
 use super::attribute_paths::{Paths, collect};
 use super::dependencies::{Graph, Node, cycle_diagnostic, managed_types, resource_key};
-use super::diagnostics::{ModuleDiagnostic, warning};
+use super::diagnostics::{ModuleDiagnostic, mark_configuration, warning};
 use super::files::{FileId, SourceFiles, files_with_suffix, module_file_names};
 use super::loader::{BlockConfig, TerraformSettings, read_module};
 use super::lock_file::LockFile;
@@ -172,6 +172,9 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
         let id = files.load(&lock_path, &mut diagnostics);
         LockFile::read(&files, id, &mut diagnostics)
     });
+    // Syntax errors in the configuration, `.tfvars` and lock files are
+    // configuration errors; the test files are not read by the console.
+    mark_configuration(&mut diagnostics, 0);
     let test_files = TestFile::load_all(&root_dir, &mut files, &mut diagnostics);
     let cwd = options
         .cwd
@@ -303,6 +306,7 @@ fn eval_module_in(
     let files = ctx.files;
     let empty = DirFiles::default();
     let dir_files = ctx.dirs.get(dir).unwrap_or(&empty);
+    let decoding_starts = diagnostics.len();
     let config = read_module(files, &dir_files.primary, &dir_files.overrides, diagnostics);
     // As in Terraform, relative paths in file functions are relative to the
     // working directory, the root module's: `path.module` is relative to it.
@@ -330,6 +334,7 @@ fn eval_module_in(
         .iter()
         .map(|block| decode(block, files, &evaluator, diagnostics))
         .collect();
+    mark_configuration(diagnostics, decoding_starts);
     let is_root = inputs.is_none();
     let mut assignments = match &inputs {
         None => root_assignments(

@@ -236,3 +236,55 @@ fn piped_session_snapshot() {
         run.status, run.stdout, run.stderr
     ));
 }
+
+fn data_dir(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn an_evaluation_error_in_the_module_leaves_the_rest_usable() {
+    // Terraform 1.15.5 on this directory: the error for `local.missing`, the
+    // warning "Due to the problems above, ...", then `"ok"` with status 0.
+    let dir = data_dir("tests/data/eval-error");
+    let run = terrace(&["--dir", &dir, "-e", "local.fine"], None);
+    assert_eq!((run.status, run.stdout.as_str()), (0, "\"ok\"\n"));
+    assert!(run.stderr.contains("no file exists at"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "Due to the problems above, some expressions may produce unexpected results."
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = terrace(&["--dir", &dir, "-e", "local.missing"], None);
+    assert_eq!(
+        (run.status, run.stdout.as_str()),
+        (0, "(known after apply)\n")
+    );
+}
+
+#[test]
+fn a_configuration_error_stops_before_evaluating() {
+    // Terraform 1.15.5 evaluates nothing (status 1, empty stdout) when the
+    // configuration has a cycle, a duplicate declaration or a syntax error.
+    for fixture in ["locals-cycle", "duplicates"] {
+        let dir = data_dir(&format!("../eval/tests/data/modules/{fixture}"));
+        let run = terrace(&["--dir", &dir, "-e", "1"], None);
+        assert_eq!((run.status, run.stdout.as_str()), (1, ""), "{fixture}");
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{fixture}: {}",
+            run.stderr
+        );
+        let run = terrace(&["--dir", &dir], Some("1\n"));
+        assert_eq!((run.status, run.stdout.as_str()), (1, ""), "{fixture}");
+    }
+    let dir = temp_dir("syntax-error");
+    write(&dir.join("main.tf"), "locals {\n  a = 1 +\n}\n");
+    let run = terrace(&["--dir", &dir.display().to_string(), "-e", "1"], None);
+    assert_eq!((run.status, run.stdout.as_str()), (1, ""));
+    assert!(run.stderr.contains("Invalid expression"), "{}", run.stderr);
+}

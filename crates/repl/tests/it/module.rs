@@ -36,6 +36,11 @@ fn transcript(session: &mut Session, inputs: &[&str]) -> String {
         out.push_str(&format!("> {input}\n"));
         match session.run(input) {
             Ok(reply) => {
+                if let Reply::Loaded { reports, .. } = &reply {
+                    for report in reports {
+                        out.push_str(&report.render(Theme::PLAIN));
+                    }
+                }
                 if let Some(text) = reply.text() {
                     out.push_str(text);
                     out.push('\n');
@@ -95,7 +100,7 @@ fn let_bindings_see_the_module_and_survive_load() {
     );
     let lock = lock_fixture();
     let reply = session.run(&format!(":load {}", lock.display())).unwrap();
-    assert!(matches!(reply, Reply::Text(_)));
+    assert!(matches!(reply, Reply::Loaded { .. }));
     assert_eq!(value(&mut session, "n"), "1");
     assert!(session.run("local.name").is_err());
 }
