@@ -114,9 +114,12 @@ impl Scope {
             value: Value::empty_object(),
             kind: RootKind::Namespace,
         });
-        let mut attrs = entry.value.as_attrs().cloned().unwrap_or_default();
-        attrs.insert(Arc::from(attr), value);
-        entry.value = Value::object(attrs);
+        let namespace = std::mem::replace(&mut entry.value, Value::empty_object());
+        entry.value = if namespace.as_attrs().is_some() {
+            namespace.object_insert(attr, value)
+        } else {
+            Value::object([(attr, value)])
+        };
     }
 
     /// Builder form of [`Scope::insert`].

@@ -207,6 +207,38 @@ impl Value {
         }
     }
 
+    /// This object with attribute `name` set to `value` (added or replaced),
+    /// updating the object and its type in place when nothing else shares
+    /// them: O(log n), where rebuilding with [`Value::object`] is O(n).
+    /// Other values are returned unchanged.
+    ///
+    /// ```
+    /// use terrace_types::Value;
+    /// let object = Value::object([("a", Value::int(1))]).object_insert("b", Value::bool(true));
+    /// assert_eq!(object, Value::object([("a", Value::int(1)), ("b", Value::bool(true))]));
+    /// ```
+    pub fn object_insert(self, name: impl Into<Key>, value: Value) -> Value {
+        match (self.ty, self.repr) {
+            (Type::Object(mut object), Repr::Attrs(mut attrs)) => {
+                let name = nfc_key(name.into());
+                Arc::make_mut(&mut object)
+                    .attrs
+                    .insert(name.to_string(), value.ty.clone());
+                attrs.insert(name, value);
+                Value {
+                    ty: Type::Object(object),
+                    repr: Repr::Attrs(attrs),
+                    marks: self.marks,
+                }
+            }
+            (ty, repr) => Value {
+                ty,
+                repr,
+                marks: self.marks,
+            },
+        }
+    }
+
     /// The value's type.
     pub fn ty(&self) -> &Type {
         &self.ty

@@ -12,7 +12,6 @@ use std::path::Path;
 use terrace_syntax::{Name, Span};
 use terrace_types::{Marks, Type, TypeConstraint, Value, convert};
 
-use super::body::ConfigBody;
 use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles};
 use super::loader::BlockConfig;
@@ -73,7 +72,7 @@ fn bool_attr(
     let Some(attr) = block.attr(name) else {
         return default;
     };
-    match constant(evaluator, &attr.expr, attr.file, diagnostics) {
+    match constant(evaluator, &attr.literal_expr(), attr.file, diagnostics) {
         Some(value) => match convert(&value, &Type::Bool).ok().and_then(|v| v.as_bool()) {
             Some(b) => b,
             None => {
@@ -102,7 +101,7 @@ pub(crate) fn decode<'c, 'a>(
     let mut parse_hcl = false;
     let constraint = match block.attr("type") {
         None => TypeConstraint::new(Type::Dynamic),
-        Some(attr) => match type_constraint(&attr.expr) {
+        Some(attr) => match attr.static_expr().and_then(|expr| type_constraint(&expr)) {
             Ok(constraint) => {
                 parse_hcl = !constraint.ty.is_primitive();
                 constraint
@@ -117,7 +116,8 @@ pub(crate) fn decode<'c, 'a>(
     let sensitive = bool_attr(block, "sensitive", false, evaluator, diagnostics);
     let mut default_invalid = false;
     let default = block.attr("default").and_then(|attr| {
-        let raw = constant(evaluator, &attr.expr, attr.file, diagnostics)?;
+        // A JSON default is read in literal-only mode, as Terraform does.
+        let raw = constant(evaluator, &attr.literal_expr(), attr.file, diagnostics)?;
         if raw.is_null() && !nullable {
             // A null default of a non-nullable variable makes it required.
             return None;
@@ -207,11 +207,7 @@ pub(crate) fn root_assignments(
         }
     }
     for &file in &sources.tfvars {
-        let body = ConfigBody::Native {
-            body: &files.get(file).body,
-            file,
-        };
-        let (attrs, found) = body.just_attributes();
+        let (attrs, found) = files.body(file).just_attributes();
         diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(file, d)));
         let path = files.get(file).path.clone();
         for attr in attrs {
@@ -230,7 +226,8 @@ pub(crate) fn root_assignments(
                 ));
                 continue;
             };
-            if let Some(value) = constant(evaluator, &attr.expr, file, diagnostics) {
+            // `.tfvars.json` strings are literal, as Terraform reads them.
+            if let Some(value) = constant(evaluator, &attr.literal_expr(), file, diagnostics) {
                 assigned.insert(
                     decl.name.clone(),
                     Assignment {
@@ -314,7 +311,6 @@ pub(crate) fn finalize(
     files: &SourceFiles,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> Option<(Value, VariableSource)> {
-    let declared_at = files.place(decl.block.file, decl.block.def_span);
     let (value, source) = match assignment {
         Some(assignment) if assignment.value.is_null() && !decl.nullable => match &decl.default {
             Some(default) => (default.clone(), VariableSource::Default),
@@ -344,8 +340,9 @@ pub(crate) fn finalize(
                     let diagnostic = Diagnostic::error(
                         "Invalid value for input variable",
                         format!(
-                            "The given value is not suitable for var.{} declared at {declared_at}: {error}.",
-                            decl.name
+                            "The given value is not suitable for var.{} declared at {}: {error}.",
+                            decl.name,
+                            files.place(decl.block.file, decl.block.def_span),
                         ),
                         assignment.place.map_or(Span::default(), |(_, span)| span),
                     );
