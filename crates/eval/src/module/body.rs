@@ -1,15 +1,25 @@
-//! `ConfigBody`: a schema-driven view of a configuration body, the one interface the loader reads (native syntax now, JSON later).
+//! `ConfigBody`: a schema-driven view of a configuration body, the one interface the loader reads (native or JSON syntax).
 //!
 //! As HCL's `hcl.Body`, a body is asked for its content under a schema (which
 //! names are arguments, which are nested block types and how many labels
 //! those take) or for all of its content when no schema is known (resource
 //! and module arguments, whose schema belongs to a provider or a child
 //! module). The native syntax knows attributes from blocks by itself; the
-//! JSON syntax, to be added beside [`ConfigBody::Native`], needs the schema
-//! to tell them apart, which is why every caller goes through here.
+//! JSON syntax ([`ConfigBody::Json`]) needs the schema to tell them apart,
+//! which is why every caller goes through here. With an open schema a JSON
+//! property is an argument unless the schema names it as a block type (or
+//! it is `dynamic`), as Terraform reads a resource body whose provider
+//! schema it does not know.
+//!
+//! A JSON argument's value is an expression in three ways: [`ConfigAttr::expr`]
+//! (strings are templates), [`ConfigAttr::literal_expr`] (strings as they are,
+//! for defaults and `.tfvars.json` values) and [`ConfigAttr::static_expr`]
+//! (strings hold one expression: a type constraint, a reference in
+//! `depends_on`); for native syntax the three are the same expression.
 
 use std::borrow::Cow;
 
+use terrace_syntax::json::{JsonBody, JsonSchema, JsonValue};
 use terrace_syntax::{Body, BodyItem, Expr, Name, Span};
 
 use super::files::FileId;
@@ -22,6 +32,13 @@ pub enum ConfigBody<'a> {
     Native {
         /// The parsed body.
         body: &'a Body,
+        /// The file it comes from.
+        file: FileId,
+    },
+    /// A body in HCL's JSON syntax.
+    Json {
+        /// The JSON object.
+        body: JsonBody<'a>,
         /// The file it comes from.
         file: FileId,
     },
@@ -52,6 +69,8 @@ pub struct ConfigAttr<'a> {
     pub span: Span,
     /// The file it is written in.
     pub file: FileId,
+    /// The JSON value the expression was built from (JSON syntax only).
+    pub json: Option<&'a JsonValue>,
 }
 
 /// A nested block: type, labels and body.
@@ -89,6 +108,32 @@ impl BodySchema {
     };
 }
 
+impl<'a> ConfigAttr<'a> {
+    /// The value in literal-only mode: for JSON syntax, strings are taken as
+    /// they are (Terraform reads variable defaults and `.tfvars.json` values
+    /// so); for native syntax, [`ConfigAttr::expr`].
+    pub fn literal_expr(&self) -> Cow<'_, Expr> {
+        match self.json {
+            Some(value) => Cow::Owned(value.to_literal_expr()),
+            None => Cow::Borrowed(&*self.expr),
+        }
+    }
+
+    /// The value as static analysis reads it: for JSON syntax, a string is
+    /// parsed as one native-syntax expression (`"list(string)"`,
+    /// `"aws_instance.web"`), an array as a tuple of such; for native
+    /// syntax, [`ConfigAttr::expr`]. An error when a string does not parse.
+    pub fn static_expr(&self) -> Result<Cow<'_, Expr>, Diagnostic> {
+        match self.json {
+            Some(value) => value
+                .to_static_expr()
+                .map(Cow::Owned)
+                .map_err(|error| Diagnostic::from(&error)),
+            None => Ok(Cow::Borrowed(&*self.expr)),
+        }
+    }
+}
+
 impl<'a> BodyContent<'a> {
     /// The argument called `name`, if present.
     pub fn attr(&self, name: &str) -> Option<&ConfigAttr<'a>> {
@@ -110,7 +155,7 @@ impl<'a> ConfigBody<'a> {
     /// The file the body is written in.
     pub fn file(&self) -> FileId {
         match self {
-            ConfigBody::Native { file, .. } => *file,
+            ConfigBody::Native { file, .. } | ConfigBody::Json { file, .. } => *file,
         }
     }
 
@@ -118,6 +163,7 @@ impl<'a> ConfigBody<'a> {
     pub fn span(&self) -> Span {
         match self {
             ConfigBody::Native { body, .. } => body.span,
+            ConfigBody::Json { body, .. } => body.span(),
         }
     }
 
@@ -128,6 +174,9 @@ impl<'a> ConfigBody<'a> {
         let mut content = BodyContent::default();
         let mut diagnostics = Vec::new();
         match *self {
+            ConfigBody::Json { body, file } => {
+                return json_content(body, file, schema);
+            }
             ConfigBody::Native { body, file } => {
                 for item in &body.items {
                     match item {
@@ -155,6 +204,7 @@ impl<'a> ConfigBody<'a> {
                                 expr: Cow::Borrowed(&attr.expr),
                                 span: attr.span,
                                 file,
+                                json: None,
                             });
                         }
                         BodyItem::Block(block) => {
@@ -231,6 +281,14 @@ impl<'a> ConfigBody<'a> {
     /// The body read as arguments only (a `locals` block, a `.tfvars` file):
     /// an error for each nested block.
     pub fn just_attributes(&self) -> (Vec<ConfigAttr<'a>>, Vec<Diagnostic>) {
+        if let ConfigBody::Json { body, file } = *self {
+            let (attributes, errors) = body.just_attributes();
+            let attributes = attributes
+                .into_iter()
+                .filter_map(|attr| json_attr(attr, file))
+                .collect();
+            return (attributes, errors.iter().map(Diagnostic::from).collect());
+        }
         let (content, mut diagnostics) = self.content(&BodySchema::ANY);
         for block in &content.blocks {
             diagnostics.push(Diagnostic::error(
@@ -252,4 +310,77 @@ fn label_phrase(name: &str, n: usize) -> String {
         1 => format!("A {name} block must have one label."),
         n => format!("A {name} block must have {n} labels."),
     }
+}
+
+/// Blocks Terraform knows in any body whose schema is otherwise open.
+const OPEN_JSON_BLOCKS: &[(&str, usize)] = &[("dynamic", 1)];
+
+/// [`ConfigBody::content`] for JSON syntax.
+fn json_content<'a>(
+    body: JsonBody<'a>,
+    file: FileId,
+    schema: &BodySchema,
+) -> (BodyContent<'a>, Vec<Diagnostic>) {
+    let mut blocks: Vec<(&str, usize)> = schema.blocks.to_vec();
+    if schema.open {
+        for &(name, n) in OPEN_JSON_BLOCKS {
+            if !schema.attributes.contains(&name) && !blocks.iter().any(|(b, _)| *b == name) {
+                blocks.push((name, n));
+            }
+        }
+    }
+    let json_schema = JsonSchema {
+        attributes: schema.attributes,
+        blocks: &blocks,
+        open: schema.open,
+    };
+    let (found, errors) = body.content(&json_schema);
+    let content = BodyContent {
+        attributes: found
+            .attributes
+            .into_iter()
+            .filter_map(|attr| json_attr(attr, file))
+            .collect(),
+        blocks: found
+            .blocks
+            .into_iter()
+            .map(|block| ConfigBlock {
+                block_type: block.block_type.value.clone(),
+                type_span: block.block_type.span,
+                labels: block
+                    .labels
+                    .iter()
+                    .map(|label| (label.value.clone(), label.span))
+                    .collect(),
+                def_span: block.def_span(),
+                body: ConfigBody::Json {
+                    body: block.body,
+                    file,
+                },
+                file,
+            })
+            .collect(),
+    };
+    (content, errors.iter().map(Diagnostic::from).collect())
+}
+
+/// An argument of a JSON body. When a string of the value is not a valid
+/// template (reported once, when the file is loaded), the expression is the
+/// literal value, which is what literal-only readers want anyway.
+fn json_attr<'a>(
+    attr: terrace_syntax::json::JsonAttribute<'a>,
+    file: FileId,
+) -> Option<ConfigAttr<'a>> {
+    let expr = attr
+        .value
+        .to_expr()
+        .unwrap_or_else(|_| attr.value.to_literal_expr());
+    Some(ConfigAttr {
+        name: attr.name.value.clone(),
+        name_span: attr.name.span,
+        expr: Cow::Owned(expr),
+        span: attr.span(),
+        file,
+        json: Some(attr.value),
+    })
 }

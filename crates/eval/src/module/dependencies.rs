@@ -37,6 +37,14 @@ pub(crate) fn body_references(
     out: &mut Vec<Reference>,
 ) {
     for attr in attrs {
+        // `depends_on` is read by static analysis: in JSON syntax its
+        // strings are references, not templates.
+        if &*attr.name == "depends_on"
+            && let Ok(expr) = attr.static_expr()
+        {
+            out.extend(references(&expr));
+            continue;
+        }
         out.extend(references(&attr.expr));
     }
     for block in blocks {

@@ -10,6 +10,14 @@ use crate::diagnostic::Diagnostic;
 use crate::evaluator::Evaluator;
 use crate::scope::Scope;
 
+/// A `dynamic` block's body; the `content` block is named so that the JSON
+/// syntax reads it as a block.
+const DYNAMIC_SCHEMA: super::body::BodySchema = super::body::BodySchema {
+    attributes: &["for_each", "iterator", "labels"],
+    blocks: &[("content", 0)],
+    open: true,
+};
+
 /// What a `dynamic` block expands to.
 pub(crate) enum Expanded {
     /// The generated blocks.
@@ -44,7 +52,7 @@ pub(crate) fn expand(
         );
         return Expanded::Invalid;
     };
-    let content = block.body.all_content();
+    let content = block.body.content(&DYNAMIC_SCHEMA).0;
     let Some(for_each) = content.attr("for_each") else {
         report(
             diagnostics,
@@ -56,7 +64,11 @@ pub(crate) fn expand(
     };
     let iterator: Name = match content.attr("iterator") {
         None => block_type.clone(),
-        Some(attr) => match attr.expr.as_keyword() {
+        Some(attr) => match attr
+            .static_expr()
+            .ok()
+            .and_then(|e| e.as_keyword().cloned())
+        {
             Some(ident) => ident.name.clone(),
             None => {
                 report(

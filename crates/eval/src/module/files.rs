@@ -1,9 +1,12 @@
-//! Source files of a configuration directory: which `.tf` files form the module, their text and parse.
+//! Source files of a configuration directory: which `.tf` and `.tf.json` files form the module, their text and parse.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use terrace_syntax::json::{JsonBody, JsonValue, parse_json_bytes};
 use terrace_syntax::{Body, parse_body_bytes};
+
+use super::body::ConfigBody;
 
 use super::diagnostics::ModuleDiagnostic;
 use crate::diagnostic::Diagnostic;
@@ -19,8 +22,34 @@ pub struct SourceFile {
     pub path: Arc<Path>,
     /// The text; empty when the file could not be read or is not UTF-8.
     pub text: Arc<str>,
-    /// The parsed body.
+    /// The parsed body (empty for a JSON file).
     pub body: Body,
+    /// The JSON value of a JSON-syntax file (`.tf.json`, `.tfvars.json`);
+    /// `None` for native syntax or when the JSON is invalid.
+    pub json: Option<JsonValue>,
+}
+
+/// Arguments whose JSON strings Terraform does not read as templates: taken
+/// literally (`default`, `source`) or as one expression (`type`, `depends_on`).
+const NOT_TEMPLATES: &[&str] = &[
+    "default",
+    "description",
+    "source",
+    "version",
+    "required_version",
+    "type",
+    "depends_on",
+    "ignore_changes",
+    "replace_triggered_by",
+    "providers",
+    "provider",
+    "iterator",
+];
+
+/// Whether `path` is in HCL's JSON syntax (its name ends in `.json`).
+pub(crate) fn is_json_path(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|name| name.to_string_lossy().ends_with(".json"))
 }
 
 /// Every file the loader read, indexed by [`FileId`].
@@ -33,7 +62,32 @@ impl SourceFiles {
     /// Reads and parses `path`, recording parse errors in `diagnostics`.
     pub fn load(&mut self, path: &Path, diagnostics: &mut Vec<ModuleDiagnostic>) -> FileId {
         let id = FileId(self.files.len());
+        let mut json = None;
         let (text, body) = match std::fs::read(path) {
+            Ok(bytes) if is_json_path(path) => {
+                match parse_json_bytes(&bytes) {
+                    Ok(value) => {
+                        // Configuration strings are templates: their syntax
+                        // errors are reported once, here. `.tfvars.json`
+                        // values are literal strings.
+                        let is_config = path
+                            .file_name()
+                            .is_some_and(|n| n.to_string_lossy().ends_with(".tf.json"));
+                        if is_config {
+                            for error in value.template_errors(NOT_TEMPLATES) {
+                                diagnostics
+                                    .push(ModuleDiagnostic::new(id, Diagnostic::from(&error)));
+                            }
+                        }
+                        json = Some(value);
+                    }
+                    Err(error) => {
+                        diagnostics.push(ModuleDiagnostic::new(id, Diagnostic::from(&error)));
+                    }
+                }
+                let text = String::from_utf8(bytes).unwrap_or_default();
+                (Arc::from(text), Body::default())
+            }
             Ok(bytes) => {
                 let (body, errors) = parse_body_bytes(&bytes);
                 for error in &errors {
@@ -55,8 +109,24 @@ impl SourceFiles {
             path: Arc::from(path),
             text,
             body,
+            json,
         });
         id
+    }
+
+    /// The body of file `id`, in whichever syntax it is written.
+    pub fn body(&self, id: FileId) -> ConfigBody<'_> {
+        let file = self.get(id);
+        match &file.json {
+            Some(value) => ConfigBody::Json {
+                body: JsonBody::new(value, &file.text),
+                file: id,
+            },
+            None => ConfigBody::Native {
+                body: &file.body,
+                file: id,
+            },
+        }
     }
 
     /// The file `id`.
@@ -95,10 +165,11 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// The configuration files of a module directory: primary files and override
-/// files (`override.tf`, `*_override.tf`), each in lexical order of names.
+/// files (`override.tf`, `*_override.tf`, and their `.tf.json` twins), each
+/// in lexical order of names, the two syntaxes mixed.
 #[derive(Debug, Default)]
 pub struct ModuleFileNames {
-    /// Ordinary `.tf` files.
+    /// Ordinary `.tf` and `.tf.json` files.
     pub primary: Vec<PathBuf>,
     /// Override files, loaded after the primary ones.
     pub overrides: Vec<PathBuf>,
@@ -122,7 +193,7 @@ pub(crate) fn files_with_suffix(dir: &Path, suffix: &str) -> Vec<PathBuf> {
     paths
 }
 
-/// Lists the `.tf` files directly in `dir` (subdirectories are other modules).
+/// Lists the `.tf` and `.tf.json` files directly in `dir` (subdirectories are other modules).
 pub fn module_file_names(dir: &Path) -> std::io::Result<ModuleFileNames> {
     let mut names: Vec<String> = Vec::new();
     for entry in std::fs::read_dir(dir)? {
@@ -134,7 +205,7 @@ pub fn module_file_names(dir: &Path) -> std::io::Result<ModuleFileNames> {
             continue;
         }
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.ends_with(".tf") && !is_ignored(&name) {
+        if (name.ends_with(".tf") || name.ends_with(".tf.json")) && !is_ignored(&name) {
             names.push(name);
         }
     }
@@ -142,7 +213,10 @@ pub fn module_file_names(dir: &Path) -> std::io::Result<ModuleFileNames> {
     let mut found = ModuleFileNames::default();
     for name in names {
         let path = dir.join(&name);
-        let stem = name.trim_end_matches(".tf");
+        let stem = name
+            .strip_suffix(".tf.json")
+            .or_else(|| name.strip_suffix(".tf"))
+            .unwrap_or(&name);
         if stem == "override" || stem.ends_with("_override") {
             found.overrides.push(path);
         } else {

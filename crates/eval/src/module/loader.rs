@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use terrace_syntax::{Name, Span};
 
-use super::body::{BodySchema, ConfigAttr, ConfigBlock, ConfigBody};
+use super::body::{BodySchema, ConfigAttr, ConfigBlock};
 use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles};
 use super::overrides::{merge_block, replace_attr};
@@ -60,6 +60,34 @@ const OUTPUT_SCHEMA: BodySchema = BodySchema {
     ],
     blocks: &[("precondition", 0)],
     open: false,
+};
+
+/// A resource's (or data source's) body: provider arguments are not known
+/// here, so any name is accepted; the meta blocks are named so that the JSON
+/// syntax reads them as blocks.
+const RESOURCE_SCHEMA: BodySchema = BodySchema {
+    attributes: &[],
+    blocks: &[("lifecycle", 0), ("provisioner", 1), ("connection", 0)],
+    open: true,
+};
+
+/// A resource's `lifecycle` block.
+const LIFECYCLE_SCHEMA: BodySchema = BodySchema {
+    attributes: &[],
+    blocks: &[("precondition", 0), ("postcondition", 0)],
+    open: true,
+};
+
+/// A `terraform` block.
+const TERRAFORM_SCHEMA: BodySchema = BodySchema {
+    attributes: &[],
+    blocks: &[
+        ("required_providers", 0),
+        ("backend", 1),
+        ("cloud", 0),
+        ("provider_meta", 1),
+    ],
+    open: true,
 };
 
 /// A top-level block with its content read (and overrides merged in).
@@ -155,11 +183,7 @@ fn file_blocks<'a>(
     id: FileId,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> Vec<ConfigBlock<'a>> {
-    let body = ConfigBody::Native {
-        body: &files.get(id).body,
-        file: id,
-    };
-    let (content, found) = body.content(&FILE_SCHEMA);
+    let (content, found) = files.body(id).content(&FILE_SCHEMA);
     diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));
     content.blocks
 }
@@ -171,6 +195,7 @@ fn block_config<'a>(
     let schema = match &*block.block_type {
         "variable" => VARIABLE_SCHEMA,
         "output" => OUTPUT_SCHEMA,
+        "resource" | "data" | "ephemeral" => RESOURCE_SCHEMA,
         _ => BodySchema::ANY,
     };
     let (content, found) = block.body.content(&schema);
@@ -193,7 +218,7 @@ fn block_config<'a>(
         if matches!(&*block.block_type, "resource" | "data" | "ephemeral")
             && &*nested.block_type == "lifecycle"
         {
-            for attr in nested.body.all_content().attributes {
+            for attr in nested.body.content(&LIFECYCLE_SCHEMA).0.attributes {
                 replace_attr(&mut config.lifecycle, attr);
             }
         } else {
@@ -456,7 +481,7 @@ fn merge_terraform<'a>(
     block: &ConfigBlock<'a>,
     is_override: bool,
 ) {
-    let content = block.body.all_content();
+    let content = block.body.content(&TERRAFORM_SCHEMA).0;
     for attr in content.attributes {
         if &*attr.name == "required_version" {
             terraform.required_version = Some(attr);

@@ -41,7 +41,7 @@ pub struct ModuleCallValue {
 /// The literal `source` of a `module` block.
 pub(crate) fn source_of(block: &BlockConfig<'_>) -> Option<String> {
     let attr = block.attr("source")?;
-    match &attr.expr.strip_parens().kind {
+    match &attr.literal_expr().strip_parens().kind {
         ExprKind::Literal(Literal::String(s)) => Some(s.to_string()),
         _ => None,
     }

@@ -156,11 +156,16 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
     let root_dir = join_clean(dir, ".");
     discover(&root_dir, &mut files, &mut dirs, 0, &mut diagnostics);
     let mut tfvars = Vec::new();
-    let default_tfvars = root_dir.join("terraform.tfvars");
-    if default_tfvars.is_file() {
-        tfvars.push(files.load(&default_tfvars, &mut diagnostics));
+    for name in ["terraform.tfvars", "terraform.tfvars.json"] {
+        let default_tfvars = root_dir.join(name);
+        if default_tfvars.is_file() {
+            tfvars.push(files.load(&default_tfvars, &mut diagnostics));
+        }
     }
-    let auto = files_with_suffix(&root_dir, ".auto.tfvars");
+    // `*.auto.tfvars` and `*.auto.tfvars.json` together, in lexical order.
+    let mut auto = files_with_suffix(&root_dir, ".auto.tfvars");
+    auto.extend(files_with_suffix(&root_dir, ".auto.tfvars.json"));
+    auto.sort();
     for path in auto {
         tfvars.push(files.load(&path, &mut diagnostics));
     }
@@ -236,13 +241,19 @@ fn discover(
         .map(|p| files.load(p, diagnostics))
         .collect();
     let mut children = Vec::new();
+    const MODULE_BLOCKS: super::body::BodySchema = super::body::BodySchema {
+        attributes: &[],
+        blocks: &[("module", 1)],
+        open: true,
+    };
     for &id in primary.iter().chain(&overrides) {
-        for block in files.get(id).body.blocks() {
-            if block.block_type.as_str() != "module" {
+        for block in files.body(id).content(&MODULE_BLOCKS).0.blocks {
+            if &*block.block_type != "module" {
                 continue;
             }
-            let source = block.body.attribute("source").and_then(|attr| {
-                match &attr.expr.strip_parens().kind {
+            let content = block.body.all_content();
+            let source = content.attr("source").and_then(|attr| {
+                match &attr.literal_expr().strip_parens().kind {
                     terrace_syntax::ExprKind::Literal(terrace_syntax::Literal::String(s)) => {
                         Some(s.to_string())
                     }

@@ -8,6 +8,7 @@ mod diagnostics;
 mod expressions;
 mod function_data;
 mod module;
+mod module_json;
 mod module_corpus;
 mod references;
 mod support;

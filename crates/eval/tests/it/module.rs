@@ -7,25 +7,25 @@ use terrace_eval::module::{LoadOptions, LoadedModule, load_module};
 use terrace_eval::{Evaluator, Severity};
 use terrace_types::format_value;
 
-fn fixture(name: &str) -> PathBuf {
+pub(crate) fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/modules")
         .join(name)
 }
 
-fn options() -> LoadOptions {
+pub(crate) fn options() -> LoadOptions {
     LoadOptions {
         cwd: Some(PathBuf::from("/cwd")),
         ..LoadOptions::default()
     }
 }
 
-fn load(name: &str) -> LoadedModule {
+pub(crate) fn load(name: &str) -> LoadedModule {
     load_module(&fixture(name), &options())
 }
 
 /// Diagnostics (`severity[file:line,col-col]: summary` and the detail), then `:vars` and `:outputs`.
-fn render(module: &LoadedModule) -> String {
+pub(crate) fn render(module: &LoadedModule) -> String {
     let mut out = String::from("# diagnostics\n");
     for found in module.diagnostics() {
         let severity = match found.diagnostic.severity {
@@ -58,7 +58,7 @@ fn render(module: &LoadedModule) -> String {
 
 /// Evaluates a console line in the module, as the console would.
 #[track_caller]
-fn eval(module: &LoadedModule, src: &str) -> String {
+pub(crate) fn eval(module: &LoadedModule, src: &str) -> String {
     let expr = terrace_syntax::parse_expr(src).unwrap();
     let scope = module.scope_for(&expr);
     match Evaluator::new().eval(&expr, &scope) {
@@ -67,7 +67,7 @@ fn eval(module: &LoadedModule, src: &str) -> String {
     }
 }
 
-fn errors(module: &LoadedModule) -> Vec<String> {
+pub(crate) fn errors(module: &LoadedModule) -> Vec<String> {
     module
         .diagnostics()
         .iter()

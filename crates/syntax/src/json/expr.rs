@@ -117,14 +117,16 @@ impl JsonValue {
     }
 
     /// The syntax errors of every string that is not a valid template
-    /// (property names included), in source order.
-    pub fn template_errors(&self) -> Vec<ParseError> {
+    /// (property names included), in source order, except inside the values
+    /// of properties named in `skip` (those a reader takes literally or as
+    /// native expressions, such as a variable's `default`).
+    pub fn template_errors(&self, skip: &[&str]) -> Vec<ParseError> {
         let mut errors = Vec::new();
-        self.collect_template_errors(&mut errors);
+        self.collect_template_errors(skip, &mut errors);
         errors
     }
 
-    fn collect_template_errors(&self, errors: &mut Vec<ParseError>) {
+    fn collect_template_errors(&self, skip: &[&str], errors: &mut Vec<ParseError>) {
         match &self.kind {
             JsonKind::String(string) => {
                 if let Err(error) = string.template_expr() {
@@ -133,7 +135,7 @@ impl JsonValue {
             }
             JsonKind::Array(values) => {
                 for value in values {
-                    value.collect_template_errors(errors);
+                    value.collect_template_errors(skip, errors);
                 }
             }
             JsonKind::Object(properties) => {
@@ -141,7 +143,9 @@ impl JsonValue {
                     if let Err(error) = property.name.template_expr() {
                         errors.push(error);
                     }
-                    property.value.collect_template_errors(errors);
+                    if !skip.contains(&property.name.as_str()) {
+                        property.value.collect_template_errors(skip, errors);
+                    }
                 }
             }
             JsonKind::Number(_) | JsonKind::Bool(_) | JsonKind::Null => {}
