@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use terrace_syntax::json::{JsonBody, JsonValue, parse_json_bytes};
+use terrace_syntax::json::{JsonBody, JsonValue, NOT_TEMPLATE_ARGUMENTS, parse_json_bytes};
 use terrace_syntax::{Body, parse_body_bytes};
 
 use super::body::ConfigBody;
@@ -28,23 +28,6 @@ pub struct SourceFile {
     /// `None` for native syntax or when the JSON is invalid.
     pub json: Option<JsonValue>,
 }
-
-/// Arguments whose JSON strings Terraform does not read as templates: taken
-/// literally (`default`, `source`) or as one expression (`type`, `depends_on`).
-const NOT_TEMPLATES: &[&str] = &[
-    "default",
-    "description",
-    "source",
-    "version",
-    "required_version",
-    "type",
-    "depends_on",
-    "ignore_changes",
-    "replace_triggered_by",
-    "providers",
-    "provider",
-    "iterator",
-];
 
 /// Whether `path` is in HCL's JSON syntax (its name ends in `.json`).
 pub(crate) fn is_json_path(path: &Path) -> bool {
@@ -74,7 +57,7 @@ impl SourceFiles {
                             .file_name()
                             .is_some_and(|n| n.to_string_lossy().ends_with(".tf.json"));
                         if is_config {
-                            for error in value.template_errors(NOT_TEMPLATES) {
+                            for error in value.template_errors(NOT_TEMPLATE_ARGUMENTS) {
                                 diagnostics
                                     .push(ModuleDiagnostic::new(id, Diagnostic::from(&error)));
                             }

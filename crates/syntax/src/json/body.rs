@@ -308,9 +308,11 @@ fn invalid(span: Span, summary: &str, detail: String) -> ParseError {
 }
 
 fn wrong_type(value: &JsonValue, detail: &str) -> ParseError {
-    invalid(value.span, "Incorrect JSON value type", detail.to_string()).with_message(format!(
-        "unexpected {} here: {}",
-        value.kind_name(),
-        detail.trim_end_matches('.').to_lowercase()
-    ))
+    let expected = if detail.starts_with("Either") {
+        "a JSON object or an array of objects"
+    } else {
+        "a JSON object"
+    };
+    invalid(value.span, "Incorrect JSON value type", detail.to_string())
+        .with_message(format!("expected {expected}, found {}", value.kind_name()))
 }

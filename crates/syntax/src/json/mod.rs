@@ -36,6 +36,28 @@ pub use value::{JsonKind, JsonProperty, JsonString, JsonValue};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::span::Span;
 
+/// Terraform arguments whose JSON strings are not templates: read literally
+/// (`default`, `description`, `source`, `version`, `required_version`) or as
+/// one native expression (`type`, `depends_on`, `ignore_changes`,
+/// `replace_triggered_by`, `providers`, `provider`, `iterator`). Pass it to
+/// [`JsonValue::template_errors`] to check a `.tf.json` file as Terraform
+/// would (by name only: an argument so named in a resource body is skipped
+/// too).
+pub const NOT_TEMPLATE_ARGUMENTS: &[&str] = &[
+    "default",
+    "description",
+    "source",
+    "version",
+    "required_version",
+    "type",
+    "depends_on",
+    "ignore_changes",
+    "replace_triggered_by",
+    "providers",
+    "provider",
+    "iterator",
+];
+
 /// Reads a JSON document. Errors carry the span of the offending token;
 /// the reader stops at the first one. Nesting deeper than
 /// [`MAX_DEPTH`](crate::MAX_DEPTH) is an error, not a stack overflow.

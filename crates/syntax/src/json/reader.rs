@@ -406,7 +406,11 @@ impl Reader<'_> {
                     run_start = self.pos;
                 }
                 0..=0x1f => {
-                    let span = Span::new(self.pos, self.pos + 1);
+                    let span = if byte == b'\n' {
+                        Span::empty(self.pos)
+                    } else {
+                        Span::new(self.pos, self.pos + 1)
+                    };
                     let (summary, detail) = if byte == b'\n' {
                         (
                             "Invalid JSON string",
@@ -545,7 +549,7 @@ impl Reader<'_> {
                 span,
                 "Invalid JSON number",
                 format!(
-                    "There is a syntax error in the given JSON number {}.",
+                    "\"{}\" is not a JSON number: digits with an optional minus sign, fraction and exponent, and no leading zero.",
                     span.text(self.src)
                 ),
             )

@@ -114,14 +114,14 @@ impl JsonValue {
         }
     }
 
-    /// A short name of the value's kind for messages: "object", "string", ...
+    /// A short name of the value's kind for messages: "an object", "a string", ...
     pub fn kind_name(&self) -> &'static str {
         match self.kind {
-            JsonKind::Object(_) => "object",
-            JsonKind::Array(_) => "array",
-            JsonKind::String(_) => "string",
-            JsonKind::Number(_) => "number",
-            JsonKind::Bool(_) => "boolean",
+            JsonKind::Object(_) => "an object",
+            JsonKind::Array(_) => "an array",
+            JsonKind::String(_) => "a string",
+            JsonKind::Number(_) => "a number",
+            JsonKind::Bool(_) => "a boolean",
             JsonKind::Null => "null",
         }
     }

@@ -10,6 +10,7 @@ mod depth;
 mod errors;
 mod expr;
 mod highlight;
+mod json;
 mod references;
 mod robustness;
 mod templates;
