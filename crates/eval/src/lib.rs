@@ -24,6 +24,7 @@ mod evaluator;
 mod expr;
 pub mod functions;
 pub mod module;
+pub mod packer;
 mod references;
 mod scope;
 mod suggest;

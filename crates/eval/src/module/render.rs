@@ -10,7 +10,7 @@ use super::named_values::{ModuleInstance, VariableSource};
 use super::resources::{EvaluatedBody, InstanceKey, ResourceValue};
 
 /// `name = value` with the value's continuation lines indented by `indent`.
-fn assignment(out: &mut String, indent: usize, name: &str, value: &Value) {
+pub(crate) fn assignment(out: &mut String, indent: usize, name: &str, value: &Value) {
     let pad = " ".repeat(indent);
     let text = format_value(value).replace('\n', &format!("\n{pad}"));
     let _ = writeln!(out, "{pad}{name} = {text}");
@@ -173,7 +173,7 @@ fn render_resource(
     if out.is_empty() { None } else { Some(out) }
 }
 
-fn body(out: &mut String, evaluated: &EvaluatedBody, indent: usize) {
+pub(crate) fn body(out: &mut String, evaluated: &EvaluatedBody, indent: usize) {
     let pad = " ".repeat(indent);
     for (name, value) in &evaluated.attrs {
         assignment(out, indent, name, value);

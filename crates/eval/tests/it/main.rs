@@ -10,6 +10,7 @@ mod function_data;
 mod module;
 mod module_json;
 mod module_corpus;
+mod packer;
 mod references;
 mod support;
 mod templates;

@@ -1,0 +1,127 @@
+//! Text for the console's `:vars`, `:sources` and `:builds` on a Packer template.
+
+use std::fmt::Write;
+
+use terrace_types::quote;
+
+use super::LoadedTemplate;
+use super::builds::EvaluatedPlugin;
+use crate::module::VariableSource;
+use crate::module::render::{assignment, body};
+
+/// `var.NAME = value` then `local.NAME = value` lines, each in name order.
+pub(crate) fn vars(template: &LoadedTemplate) -> String {
+    let mut out = String::new();
+    let mut variables: Vec<_> = template.variables.iter().collect();
+    variables.sort_by(|a, b| a.name.cmp(&b.name));
+    for variable in variables {
+        assignment(
+            &mut out,
+            0,
+            &format!("var.{}", variable.name),
+            &variable.value,
+        );
+        if variable.source == VariableSource::Unset {
+            out.pop();
+            out.push_str("  # no value given\n");
+        }
+    }
+    let mut locals: Vec<_> = template.locals.iter().collect();
+    locals.sort_by(|a, b| a.name.cmp(&b.name));
+    for local in locals {
+        assignment(&mut out, 0, &format!("local.{}", local.name), &local.value);
+    }
+    out
+}
+
+/// Each source block with its evaluated arguments.
+pub(crate) fn sources(template: &LoadedTemplate) -> String {
+    let mut out = String::new();
+    for source in &template.sources {
+        let _ = writeln!(out, "# source.{}", source.address());
+        let _ = writeln!(
+            out,
+            "source {} {} {{",
+            quote(&source.source_type),
+            quote(&source.name)
+        );
+        body(&mut out, &source.body, 2);
+        let _ = writeln!(out, "}}");
+    }
+    out
+}
+
+/// Each build: for every source it runs, the source's arguments (with the
+/// build's additions) and the provisioners and post-processors for it.
+pub(crate) fn builds(template: &LoadedTemplate) -> String {
+    let mut out = String::new();
+    for (i, build) in template.builds.iter().enumerate() {
+        match &build.name {
+            Some(name) => {
+                let _ = writeln!(out, "# build.name = {}", quote(name));
+            }
+            None => {
+                let _ = writeln!(out, "# <unnamed build {i}>");
+            }
+        }
+        let _ = writeln!(out, "build {{");
+        if let Some(name) = &build.name {
+            let _ = writeln!(out, "  name = {}", quote(name));
+        }
+        if let Some(description) = &build.description {
+            let _ = writeln!(out, "  description = {}", quote(description));
+        }
+        if build.runs.is_empty() {
+            let _ = writeln!(out, "  # no source");
+        }
+        for run in &build.runs {
+            let _ = writeln!(
+                out,
+                "  # source.type = {}, source.name = {}",
+                quote(&run.source_type),
+                quote(run.local_name.as_deref().unwrap_or(&run.source_name))
+            );
+            let _ = writeln!(
+                out,
+                "  source {} {{",
+                quote(&format!("source.{}.{}", run.source_type, run.source_name))
+            );
+            if let Some(local_name) = &run.local_name {
+                let _ = writeln!(out, "    name = {}", quote(local_name));
+            }
+            body(&mut out, &run.source, 4);
+            for provisioner in &run.provisioners {
+                plugin(&mut out, provisioner, 4);
+            }
+            if let Some(cleanup) = &run.error_cleanup_provisioner {
+                plugin(&mut out, cleanup, 4);
+            }
+            for chain in &run.post_processors {
+                if let [single] = chain.as_slice() {
+                    plugin(&mut out, single, 4);
+                    continue;
+                }
+                let _ = writeln!(out, "    post-processors {{");
+                for post_processor in chain {
+                    plugin(&mut out, post_processor, 6);
+                }
+                let _ = writeln!(out, "    }}");
+            }
+            let _ = writeln!(out, "  }}");
+        }
+        let _ = writeln!(out, "}}");
+    }
+    out
+}
+
+fn plugin(out: &mut String, plugin: &EvaluatedPlugin, indent: usize) {
+    let pad = " ".repeat(indent);
+    let _ = writeln!(
+        out,
+        "{pad}{} {} {{",
+        plugin.kind,
+        quote(&plugin.plugin_type)
+    );
+    body(out, &plugin.body, indent + 2);
+    let _ = writeln!(out, "{pad}}}");
+}

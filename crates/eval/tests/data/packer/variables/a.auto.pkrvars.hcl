@@ -1,0 +1,3 @@
+region     = "eu-west-1"
+ami_prefix = "from-a"
+undeclared = "ignored, as Packer does"
