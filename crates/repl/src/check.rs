@@ -19,12 +19,30 @@ pub struct CheckSummary {
 }
 
 /// Whether `check` parses a file with this name: `.tf`, `.tfvars` and `.hcl`
-/// (which covers `.pkr.hcl`); `.tf.json` waits for the JSON syntax.
+/// (which covers `.pkr.hcl`), and in JSON syntax `.tf.json` and `.tfvars.json`.
 pub fn is_checked_file(path: &Path) -> bool {
     let Some(name) = path.file_name().and_then(|name| name.to_str()) else {
         return false;
     };
-    name.ends_with(".tf") || name.ends_with(".tfvars") || name.ends_with(".hcl")
+    name.ends_with(".tf")
+        || name.ends_with(".tfvars")
+        || name.ends_with(".hcl")
+        || name.ends_with(".tf.json")
+        || name.ends_with(".tfvars.json")
+}
+
+/// The errors of a file in HCL's JSON syntax: invalid JSON, and in a
+/// configuration file (not `.tfvars.json`, whose strings are literal) the
+/// strings that are not valid templates.
+fn json_errors(path: &Path, source: &str) -> Vec<terrace_syntax::ParseError> {
+    use terrace_syntax::json::{NOT_TEMPLATE_ARGUMENTS, parse_json};
+    match parse_json(source) {
+        Ok(value) if !path.to_string_lossy().ends_with(".tfvars.json") => {
+            value.template_errors(NOT_TEMPLATE_ARGUMENTS)
+        }
+        Ok(_) => Vec::new(),
+        Err(error) => vec![error],
+    }
 }
 
 /// Parse every checked file under `paths` (files are parsed whatever their name).
@@ -118,7 +136,11 @@ fn check_file(path: &Path, summary: &mut CheckSummary) {
             return;
         }
     };
-    let (_, errors) = parse_body(&source);
+    let errors = if path.to_string_lossy().ends_with(".json") {
+        json_errors(path, &source)
+    } else {
+        parse_body(&source).1
+    };
     if errors.is_empty() {
         return;
     }
@@ -149,6 +171,8 @@ mod tests {
         assert!(is_checked_file(Path::new("p.pkr.hcl")));
         assert!(is_checked_file(Path::new("tests/web.tftest.hcl")));
         assert!(!is_checked_file(Path::new("README.md")));
-        assert!(!is_checked_file(Path::new("main.tf.json")));
+        assert!(is_checked_file(Path::new("main.tf.json")));
+        assert!(is_checked_file(Path::new("terraform.tfvars.json")));
+        assert!(!is_checked_file(Path::new("package.json")));
     }
 }

@@ -184,6 +184,45 @@ fn check_reports_test_file_syntax_errors() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn check_reports_json_syntax_errors() {
+    let dir = temp_dir("check-json");
+    write(
+        &dir.join("main.tf.json"),
+        "{\"variable\": {\"a\": {\"default\": \"${not checked\"}},\n \"locals\": {\"b\": \"${1 +}\"}}\n",
+    );
+    write(
+        &dir.join("bad.tf.json"),
+        "{\n  \"locals\": {\"x\": [1, 2,]}\n}\n",
+    );
+    // `.tfvars.json` strings are literal: no template errors.
+    write(&dir.join("terraform.tfvars.json"), "{\"a\": \"${\"}\n");
+    write(&dir.join("x.auto.tfvars.json"), "{\"a\" = 1}\n");
+    write(&dir.join("package.json"), "{ not checked");
+    let run = terrace(&["check", dir.to_str().unwrap()], None);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("Trailing comma in array"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("bad.tf.json:2:24"), "{}", run.stderr);
+    assert!(run.stderr.contains("main.tf.json:2:24"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("x.auto.tfvars.json:1:6"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        !run.stderr.contains("terraform.tfvars.json"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("package.json"), "{}", run.stderr);
+    assert!(!run.stderr.contains("not checked"), "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A handful of conformance cases through the real binary, as `run.py` runs them.
 #[test]
 fn conformance_cases_through_the_binary() {
