@@ -556,13 +556,13 @@ fn eval_module_in(
                     .get(&resource_key(block))
                     .cloned()
                     .unwrap_or_default();
-                let is_data = &*block.block_type == "data";
                 let value =
                     eval_resource(block, &scope, &evaluator, node_excused, &attrs, diagnostics);
                 insert_resource(&mut scope, &value, value.value.clone());
-                if is_data {
-                    excused[idx] = true;
-                }
+                // With no state every resource is unknown here, so what
+                // depends on it is excused as well (an unknown `count` of a
+                // module call, say).
+                excused[idx] = true;
                 resources[i] = Some(value);
             }
             Node::ModuleCall(i) => {

@@ -1,4 +1,4 @@
-//! Resources and data sources with no state: instances from `count` / `for_each`, configured arguments evaluated, every other attribute unknown.
+//! Resources and data sources with no state: instances from `count` / `for_each` with their configured arguments evaluated (for `:blocks`), and the unknown value expressions see.
 
 use std::collections::BTreeSet;
 
@@ -87,10 +87,9 @@ pub struct ResourceValue {
     pub name: Name,
     /// The instances (none when `count` or `for_each` is unknown).
     pub instances: Vec<ResourceInstance>,
-    /// The value references see: an instance, a tuple (count), an object (for_each).
+    /// The value references see with no state: a single instance's object
+    /// of unknown attributes, or wholly unknown with `count` or `for_each`.
     pub value: Value,
-    /// True when it uses `count`, false for `for_each` or neither.
-    pub(crate) counted: Option<bool>,
 }
 
 impl ResourceValue {
@@ -103,20 +102,32 @@ impl ResourceValue {
         }
     }
 
-    /// The value with the attribute `paths` added (unknown) to every instance that lacks them.
+    /// The value with the attribute `paths` added (unknown) when the
+    /// resource is a single instance that lacks them; a resource with
+    /// `count` or `for_each` is wholly unknown anyway.
     pub(crate) fn with_paths(&self, paths: &BTreeSet<Vec<PathStep>>) -> Value {
-        match self.counted {
-            _ if self.instances.is_empty() && !self.value.is_known() => self.value.clone(),
-            None => open_paths(&self.value, paths),
-            Some(true) => Value::tuple(self.instances.iter().map(|i| open_paths(&i.value, paths))),
-            Some(false) => Value::object(self.instances.iter().map(|i| {
-                let key = match &i.key {
-                    InstanceKey::Key(key) => key.clone(),
-                    _ => String::new(),
-                };
-                (key, open_paths(&i.value, paths))
-            })),
-        }
+        open_paths(&self.value, paths)
+    }
+}
+
+/// What an expression sees of a resource with no state, as `terraform
+/// console` shows it: a single instance is an object whose attributes are
+/// all unknown (the configured arguments included: Terraform 1.15.5 prints
+/// `(known after apply)` for them too), and a resource with `count` or
+/// `for_each` is wholly unknown (its instance keys are only known once
+/// planned; `length(aws_instance.web)` is unknown). The evaluated
+/// configuration stays in [`ResourceValue::instances`] for `:blocks`.
+fn stateless_value(expansion: &Expansion, instances: &[ResourceInstance]) -> Value {
+    match (expansion, instances.first()) {
+        (Expansion::Single, Some(instance)) => match instance.value.as_attrs() {
+            Some(attrs) => Value::object(
+                attrs
+                    .keys()
+                    .map(|name| (name.clone(), Value::unknown(Type::Dynamic))),
+            ),
+            None => Value::unknown(Type::Dynamic),
+        },
+        _ => Value::unknown(Type::Dynamic),
     }
 }
 
@@ -446,7 +457,15 @@ pub(crate) fn eval_resource(
     paths: &BTreeSet<Vec<PathStep>>,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> ResourceValue {
-    let expansion = expansion(block, scope, evaluator, excused, diagnostics);
+    // `terraform console` neither expands nor evaluates resources: problems
+    // with `count`, `for_each` and the arguments are warnings here (a plan
+    // would report them as errors).
+    let mut found = Vec::new();
+    let expansion = expansion(block, scope, evaluator, excused, &mut found);
+    diagnostics.extend(found.into_iter().map(|mut d| {
+        d.diagnostic.severity = crate::diagnostic::Severity::Warning;
+        d
+    }));
     let config_attrs: Vec<ConfigAttr<'_>> = block
         .attrs
         .iter()
@@ -464,8 +483,6 @@ pub(crate) fn eval_resource(
     let mut instances = Vec::new();
     for (key, each_value) in instance_keys(&expansion) {
         let instance_scope = instance_scope(scope, &key, each_value.as_ref());
-        // Terraform evaluates resource arguments only when planning; here
-        // their errors are warnings, so that the console still starts.
         let mut found = Vec::new();
         let body = eval_body(
             &config_attrs,
@@ -481,26 +498,7 @@ pub(crate) fn eval_resource(
         let value = open_paths(&body.to_value(), &with_id);
         instances.push(ResourceInstance { key, body, value });
     }
-    let (value, counted) = match &expansion {
-        Expansion::Single => (
-            instances
-                .first()
-                .map_or_else(Value::empty_object, |i| i.value.clone()),
-            None,
-        ),
-        Expansion::Count(_) => (
-            Value::tuple(instances.iter().map(|i| i.value.clone())),
-            Some(true),
-        ),
-        Expansion::ForEach(_) => (
-            Value::object(instances.iter().map(|i| match &i.key {
-                InstanceKey::Key(k) => (k.clone(), i.value.clone()),
-                _ => (String::new(), i.value.clone()),
-            })),
-            Some(false),
-        ),
-        Expansion::Unknown => (Value::unknown(Type::Dynamic), None),
-    };
+    let value = stateless_value(&expansion, &instances);
     ResourceValue {
         is_data: &*block.block_type == "data",
         resource_type: block
@@ -513,6 +511,5 @@ pub(crate) fn eval_resource(
             .map_or_else(|| Name::from(""), |(n, _)| n.clone()),
         instances,
         value,
-        counted,
     }
 }

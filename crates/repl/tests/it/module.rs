@@ -23,6 +23,7 @@ fn session(dir: &Path, vars: &[(&str, &str)], var_files: &[PathBuf]) -> Session 
             .map(|(name, value)| (name.to_string(), value.to_string()))
             .collect(),
         var_files: var_files.to_vec(),
+        packer: false,
     };
     Session::new(context, OutputFormat::Console)
 }
@@ -72,17 +73,16 @@ fn named_values_come_from_the_directory() {
         value(&mut session, "local.labels"),
         "{\n  \"name\" = \"web-ap-south-1\"\n  \"team\" = \"core\"\n}"
     );
-    // Resource attributes as the loader evaluates them (configured values known,
-    // computed ones unknown); the oracle cannot install the aws provider offline.
-    assert_eq!(value(&mut session, "aws_instance.web[1].ami"), "\"ami-1\"");
-    assert_eq!(
-        value(&mut session, "aws_instance.web[0].id"),
-        "(known after apply)"
-    );
-    assert_eq!(
-        value(&mut session, "aws_instance.web[*].ami"),
-        "[\n  \"ami-0\",\n  \"ami-1\",\n]"
-    );
+    // With no state, Terraform 1.15.5 shows every resource with `count` as
+    // unknown (checked with terraform_data in place of aws_instance: the
+    // oracle cannot install the aws provider offline).
+    for expr in [
+        "aws_instance.web[1].ami",
+        "aws_instance.web[0].id",
+        "aws_instance.web[*].ami",
+    ] {
+        assert_eq!(value(&mut session, expr), "(known after apply)", "{expr}");
+    }
     assert!(session.module_reports().is_empty());
 }
 
@@ -90,18 +90,15 @@ fn named_values_come_from_the_directory() {
 fn let_bindings_see_the_module_and_survive_load() {
     let dir = fixture();
     let mut session = session(&dir, &[("instances", "1")], &[]);
-    assert_eq!(
-        value(&mut session, ":let n = length(aws_instance.web)"),
-        "1"
-    );
+    assert_eq!(value(&mut session, ":let n = length(local.labels)"), "2");
     assert_eq!(
         value(&mut session, "aws_instance.web[n - 1].ami"),
-        "\"ami-0\""
+        "(known after apply)"
     );
     let lock = lock_fixture();
     let reply = session.run(&format!(":load {}", lock.display())).unwrap();
     assert!(matches!(reply, Reply::Loaded { .. }));
-    assert_eq!(value(&mut session, "n"), "1");
+    assert_eq!(value(&mut session, "n"), "2");
     assert!(session.run("local.name").is_err());
 }
 
@@ -194,7 +191,7 @@ fn binary_dir_var_and_var_file() {
     );
     assert_eq!(
         (status, stdout.as_str(), stderr.as_str()),
-        (0, "\"web-ap-south-1\"\n\"ami-1\"\n", "")
+        (0, "\"web-ap-south-1\"\n(known after apply)\n", "")
     );
     // Without a value for `instances`, one warning on stderr; values still print.
     let (status, stdout, stderr) = terrace(None, &["--dir", dir_arg, "-e", "local.name"]);
