@@ -352,7 +352,7 @@ fn json_content<'a>(
                     .iter()
                     .map(|label| (label.value.clone(), label.span))
                     .collect(),
-                def_span: block.def_span(),
+                def_span: block.def_span,
                 body: ConfigBody::Json {
                     body: block.body,
                     file,

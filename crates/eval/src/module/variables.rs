@@ -101,7 +101,18 @@ pub(crate) fn decode<'c, 'a>(
     let mut parse_hcl = false;
     let constraint = match block.attr("type") {
         None => TypeConstraint::new(Type::Dynamic),
-        Some(attr) => match attr.static_expr().and_then(|expr| type_constraint(&expr)) {
+        Some(attr) => match attr
+            .static_expr()
+            .map_err(|_| {
+                // A JSON string that is no expression, in Terraform's words.
+                Diagnostic::error(
+                    "Invalid type specification",
+                    "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).",
+                    attr.expr.span,
+                )
+            })
+            .and_then(|expr| type_constraint(&expr))
+        {
             Ok(constraint) => {
                 parse_hcl = !constraint.ty.is_primitive();
                 constraint

@@ -1,6 +1,11 @@
 //! HCL's JSON syntax in modules: `.tf.json` files mixed with `.tf`, overrides across the two syntaxes, `.tfvars.json`.
 
-use crate::module::{errors, eval, load, render};
+use terrace_eval::module::{LoadOptions, load_module};
+use terrace_eval::{Evaluator, Scope};
+use terrace_syntax::json::parse_json;
+use terrace_types::format_value;
+
+use crate::module::{errors, eval, fixture, load, options, render};
 
 #[test]
 fn json_and_hcl_files_form_one_module() {
@@ -67,4 +72,133 @@ fn json_and_hcl_files_form_one_module() {
         .map(|address| module.render_blocks(address).unwrap())
         .join("\n");
     insta::assert_snapshot!("json_mixed_blocks", blocks);
+}
+
+/// The same value written in HCL and in JSON (full expression mode): both
+/// give what Terraform 1.15.5 prints for the JSON form (a `local` in a
+/// `.tf.json` file), which is also what it prints for the HCL form.
+#[test]
+fn hcl_and_json_forms_give_the_same_value() {
+    let cases = [
+        (r#""hello""#, r#""hello""#, r#""hello""#),
+        (r#"42"#, r#"42"#, r#"42"#),
+        (
+            r#"1.5e300"#,
+            r#"1.5e300"#,
+            r#"1500000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"#,
+        ),
+        (
+            r#"12345678901234567890123456789"#,
+            r#"12345678901234567890123456789"#,
+            r#"12345678901234567890123456789"#,
+        ),
+        (r#"-0.5"#, r#"-0.5"#, r#"-0.5"#),
+        (r#"true"#, r#"true"#, r#"true"#),
+        (r#"null"#, r#"null"#, r#"null"#),
+        (
+            r#"[1, "a", true]"#,
+            r#"[1, "a", true]"#,
+            r#"[
+  1,
+  "a",
+  true,
+]"#,
+        ),
+        (
+            r#"{a = 1, b = [2]}"#,
+            r#"{"a": 1, "b": [2]}"#,
+            r#"{
+  "a" = 1
+  "b" = [
+    2,
+  ]
+}"#,
+        ),
+        (r#""${1 + 2}""#, r#""${1 + 2}""#, r#"3"#),
+        (
+            r#""x-${upper("a")}-y""#,
+            r#""x-${upper(\"a\")}-y""#,
+            r#""x-A-y""#,
+        ),
+        (r#""$${literal}""#, r#""$${literal}""#, r#""${literal}""#),
+        (
+            r#""%{ for i in [1, 2] }${i},%{ endfor }""#,
+            r#""%{ for i in [1, 2] }${i},%{ endfor }""#,
+            r#""1,2,""#,
+        ),
+        (
+            r#"{"${"k"}" = "v"}"#,
+            r#"{"${\"k\"}": "v"}"#,
+            r#"{
+  "k" = "v"
+}"#,
+        ),
+        (
+            r#""${[for x in [1, 2] : x * 2]}""#,
+            r#""${[for x in [1, 2] : x * 2]}""#,
+            r#"[
+  2,
+  4,
+]"#,
+        ),
+        (r#""\u00e9\t""#, r#""\u00e9\t""#, r#""é\t""#),
+        (
+            r#"{a = {b = [null, false]}}"#,
+            r#"{"a": {"b": [null, false]}}"#,
+            r#"{
+  "a" = {
+    "b" = [
+      null,
+      false,
+    ]
+  }
+}"#,
+        ),
+    ];
+    let evaluator = Evaluator::new();
+    let scope = Scope::new();
+    for (hcl, json, expected) in cases {
+        let native = terrace_syntax::parse_expr(hcl).unwrap();
+        let value = evaluator.eval(&native, &scope).unwrap();
+        assert_eq!(format_value(&value), expected, "HCL {hcl}");
+        let from_json = parse_json(json).unwrap().to_expr().unwrap();
+        let value = evaluator.eval(&from_json, &scope).unwrap();
+        assert_eq!(format_value(&value), expected, "JSON {json}");
+    }
+}
+
+#[test]
+fn tfvars_json_from_var_file() {
+    let options = LoadOptions {
+        var_files: vec![fixture("../var-files/extra.tfvars.json")],
+        ..options()
+    };
+    let module = load_module(&fixture("json_mixed"), &options);
+    assert_eq!(errors(&module), Vec::<String>::new());
+    // Terraform 1.15.5 with the file as `z.auto.tfvars.json` (also after
+    // terraform.tfvars.json): a list, an object with an optional attribute
+    // left out, and a string that is not a template.
+    assert_eq!(
+        eval(&module, "[var.sizes, var.settings, var.region]"),
+        r#"[
+  tolist([
+    3,
+    4,
+  ]),
+  {
+    "name" = "${x}"
+    "size" = 5
+    "tags" = tomap({})
+  },
+  "us-${east}-1",
+]"#
+    );
+}
+
+#[test]
+fn json_configuration_errors_name_the_json_text() {
+    // Terraform 1.15.5 reports the same summaries on this directory, at the
+    // same lines (its template error in the resource comes later, at plan).
+    let module = load("json_errors");
+    insta::assert_snapshot!("json_errors", render(&module));
 }

@@ -41,15 +41,9 @@ pub struct JsonBlock<'a> {
     pub labels: Vec<&'a JsonString>,
     /// The block's body (always an object).
     pub body: JsonBody<'a>,
-}
-
-impl JsonBlock<'_> {
-    /// From the block type to the last label (Terraform's "definition range").
-    pub fn def_span(&self) -> Span {
-        self.labels.last().map_or(self.block_type.span, |label| {
-            self.block_type.span.to(label.span)
-        })
-    }
+    /// The "definition range" HCL gives a JSON block: the body's opening
+    /// brace, or the opening bracket of the array holding it.
+    pub def_span: Span,
 }
 
 /// What a body holds under a schema, in source order.
@@ -238,7 +232,27 @@ fn unpack_block<'a>(
             block_type,
             labels: labels.clone(),
             body: JsonBody::new(value, src),
+            def_span: opener(value),
         }),
+        // `null` stands for no block.
+        (JsonKind::Null, 0) => {}
+        (JsonKind::Array(values), 0) => {
+            for element in values {
+                if element.as_object().is_some() {
+                    out.push(JsonBlock {
+                        block_type,
+                        labels: labels.clone(),
+                        body: JsonBody::new(element, src),
+                        def_span: opener(value),
+                    });
+                } else {
+                    errors.push(wrong_type(
+                        element,
+                        &format!("A JSON object is required here, to define the arguments and nested blocks of a \"{name}\" block."),
+                    ));
+                }
+            }
+        }
         (JsonKind::Object(properties), _) => {
             if properties.is_empty() {
                 errors.push(
@@ -266,14 +280,10 @@ fn unpack_block<'a>(
                 } else {
                     errors.push(wrong_type(
                         element,
-                        &if n_labels > 0 {
-                            format!(
-                                "A JSON object is required here, whose property names are the {} labels of \"{name}\" blocks.",
-                                ordinal(labels.len())
-                            )
-                        } else {
-                            format!("A JSON object is required here, to define the arguments and nested blocks of a \"{name}\" block.")
-                        },
+                        &format!(
+                            "A JSON object is required here, whose property names are the {} labels of \"{name}\" blocks.",
+                            ordinal(labels.len())
+                        ),
                     ));
                 }
             }
@@ -292,6 +302,11 @@ fn unpack_block<'a>(
             ),
         )),
     }
+}
+
+/// The span of a value's first byte (`{` or `[`).
+fn opener(value: &JsonValue) -> Span {
+    Span::new(value.span.start as usize, value.span.start as usize + 1)
 }
 
 fn ordinal(index: usize) -> &'static str {
