@@ -202,3 +202,63 @@ fn json_configuration_errors_name_the_json_text() {
     let module = load("json_errors");
     insta::assert_snapshot!("json_errors", render(&module));
 }
+
+#[test]
+fn dynamic_blocks_in_json_expand_as_in_hcl() {
+    // The same module in both syntaxes: `dynamic`, `content`, `iterator`
+    // (a JSON string read as a name) and `labels` give the same blocks.
+    let hcl = load("dynamic");
+    let json = load("json_dynamic");
+    assert_eq!(errors(&json), Vec::<String>::new());
+    for address in [
+        "aws_elastic_beanstalk_environment.env",
+        "aws_security_group.sg",
+        "labelled.x",
+    ] {
+        assert_eq!(
+            json.render_blocks(address),
+            hcl.render_blocks(address),
+            "{address}"
+        );
+    }
+    assert_eq!(json.render_outputs(), hcl.render_outputs());
+}
+
+#[test]
+fn json_meta_blocks_and_terraform_settings() {
+    let module = load("json_meta");
+    assert_eq!(errors(&module), Vec::<String>::new());
+    let settings = &module.root().settings;
+    assert_eq!(
+        settings
+            .required_version
+            .as_ref()
+            .map(format_value)
+            .as_deref(),
+        Some("\">= 1.5\"")
+    );
+    let providers: Vec<String> = settings
+        .required_providers
+        .iter()
+        .map(|(name, value)| format!("{name} = {}", format_value(value)))
+        .collect();
+    assert_eq!(
+        providers,
+        ["aws = {\n  \"source\" = \"hashicorp/aws\"\n  \"version\" = \"~> 5.0\"\n}"]
+    );
+    assert_eq!(
+        settings
+            .backend
+            .as_ref()
+            .map(|(kind, label)| (kind.to_string(), label.as_deref().map(str::to_string))),
+        Some(("backend".to_string(), Some("s3".to_string())))
+    );
+    // `lifecycle`, `provisioner` and `connection` are blocks (not arguments);
+    // `root_block_device`, with no provider schema, is an argument.
+    assert_eq!(
+        module.render_blocks("aws_instance.web").unwrap(),
+        "# aws_instance.web\nresource \"aws_instance\" \"web\" {\n  ami = \"ami-1\"\n  root_block_device = {\n    \"volume_size\" = 80\n  }\n}\n"
+    );
+    // Locals given as an array of objects, one block each.
+    assert_eq!(eval(&module, "[local.a, local.b]"), "[\n  1,\n  2,\n]");
+}
