@@ -2,3 +2,4 @@
 #![allow(clippy::unwrap_used, clippy::print_stdout, clippy::print_stderr)]
 
 mod conformance;
+mod fuzz_regressions;
