@@ -2,6 +2,9 @@
 
 use std::io::Read as _;
 
+use terrace_syntax::Span;
+
+use crate::diagnostics::{Problem, Report};
 use crate::input::split_inputs;
 use crate::output::Printer;
 use crate::session::{Reply, Session};
@@ -30,8 +33,33 @@ pub fn run_stdin(session: &mut Session, printer: &Printer) -> bool {
         printer.error_line(&format!("cannot read standard input: {error}"));
         return false;
     }
-    let text = String::from_utf8_lossy(&bytes);
-    run_text(session, &text, printer)
+    match std::str::from_utf8(&bytes) {
+        Ok(text) => run_text(session, text, printer),
+        Err(error) => {
+            printer.report(&invalid_encoding(&bytes, &error));
+            false
+        }
+    }
+}
+
+/// The report for piped input that is not UTF-8: where the first bad byte is. Nothing
+/// is evaluated (a lossy conversion would evaluate something other than what was sent);
+/// the text shown under the diagnostic marks the bad bytes with U+FFFD.
+fn invalid_encoding(bytes: &[u8], error: &std::str::Utf8Error) -> Report {
+    let at = error.valid_up_to();
+    let len = error.error_len().unwrap_or(bytes.len() - at);
+    let problem = Problem::error(
+        "Invalid character encoding",
+        format!(
+            "All input must be UTF-8 encoded. The byte at offset {at} is not valid UTF-8, so nothing was evaluated."
+        ),
+    )
+    .at(Span::new(at, at + len));
+    Report::new(
+        "<stdin>",
+        String::from_utf8_lossy(bytes).into_owned(),
+        vec![problem],
+    )
 }
 
 /// Evaluate every complete input in `text`, as piped stdin is.

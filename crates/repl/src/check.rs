@@ -120,19 +120,15 @@ fn check_file(path: &Path, summary: &mut CheckSummary) {
     let source = match String::from_utf8(bytes) {
         Ok(source) => source,
         Err(error) => {
-            let valid = error.utf8_error().valid_up_to();
+            // The parser's error names the offset of the first invalid byte; the text
+            // shown under it marks the bad bytes with U+FFFD (before them it is exact).
+            let (_, errors) = terrace_syntax::parse_body_bytes(error.as_bytes());
             let source = String::from_utf8_lossy(error.as_bytes()).into_owned();
-            let problem = Problem::error(
-                "Invalid character encoding",
-                "The file is not valid UTF-8; configuration files must be UTF-8.",
-            )
-            .at(terrace_syntax::Span::new(valid, valid + 1));
-            summary.n_errors += 1;
-            summary.reports.push(Report::new(
-                path.display().to_string(),
-                source,
-                vec![problem],
-            ));
+            summary.n_errors += errors.len();
+            let problems = errors.iter().map(Problem::from).collect();
+            summary
+                .reports
+                .push(Report::new(path.display().to_string(), source, problems));
             return;
         }
     };

@@ -5,8 +5,12 @@
 //! `write` to a file opened for appending, so two consoles at once interleave
 //! whole entries, and a write cut short (kill -9) leaves at most one partial
 //! last line, which the next load ignores and the next append closes off.
-//! Multi-line entries are stored on one line with `\n` and `\\` escapes.
-//! Entries starting with a space are not recorded.
+//! A file grown too long is rewritten through a temporary file and a rename.
+//! Appends and that rewrite hold an exclusive lock on `history.lock` beside the
+//! file (released by the system if the process dies), and an append opens the
+//! file only once it holds the lock, so it never writes into a file a rewrite
+//! has just replaced. Multi-line entries are stored on one line with `\n` and
+//! `\\` escapes. Entries starting with a space are not recorded.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -14,6 +18,9 @@ use std::path::{Path, PathBuf};
 
 /// How many entries are loaded (the most recent ones).
 pub const MAX_ENTRIES: usize = 1000;
+
+/// What closes off a partial last line: two bad escapes, so [`decode`] drops it.
+const PARTIAL_LINE_END: &str = "\\!\\!\n";
 
 /// When the file has this many lines, it is rewritten with the last [`MAX_ENTRIES`].
 const COMPACT_AT: usize = 10 * MAX_ENTRIES;
@@ -86,26 +93,31 @@ impl History {
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir)?;
         }
+        let lock = lock(path);
         let mut file = OpenOptions::new()
             .create(true)
             .append(true)
             .read(true)
             .open(path)?;
-        let mut record = String::with_capacity(entry.len() + 2);
+        let mut record = String::with_capacity(entry.len() + 6);
         if !ends_with_newline(&mut file)? {
-            // Close off a line left partial by an interrupted write.
-            record.push('\n');
+            // Close off a line left partial by an interrupted write, with an escape
+            // that makes it no entry (after an odd `\` the first `\!` is a `\\`
+            // and the second is bad), so the fragment is never recalled.
+            record.push_str(PARTIAL_LINE_END);
         }
         record.push_str(&encode(entry));
         record.push('\n');
         file.write_all(record.as_bytes())?;
         drop(file);
         self.compact_if_large(path);
+        drop(lock);
         Ok(())
     }
 
     /// Rewrite a file that has grown past [`COMPACT_AT`] lines with its last
     /// entries, through a temporary file and a rename, so readers never see half a file.
+    /// The caller holds the lock, so no append lands in the file being replaced.
     fn compact_if_large(&self, path: &Path) {
         let Ok(metadata) = fs::metadata(path) else {
             return;
@@ -127,10 +139,32 @@ impl History {
             text.push('\n');
         }
         let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        if fs::write(&tmp, text).is_ok() && fs::rename(&tmp, path).is_err() {
+        let written = File::create(&tmp).and_then(|mut file| {
+            file.write_all(text.as_bytes())
+                .and_then(|()| file.sync_all())
+        });
+        if written.is_err() || fs::rename(&tmp, path).is_err() {
             let _ = fs::remove_file(&tmp);
         }
     }
+}
+
+/// Takes the exclusive lock on `history.lock` beside `path`, waiting for another
+/// console to finish its write; `None` (write unlocked) where locks are unavailable,
+/// since history is never fatal. The lock ends when the file is dropped.
+fn lock(path: &Path) -> Option<File> {
+    let lock_path = path.with_file_name(match path.file_name() {
+        Some(name) => format!("{}.lock", name.to_string_lossy()),
+        None => "history.lock".to_string(),
+    });
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(lock_path)
+        .ok()?;
+    file.lock().ok()?;
+    Some(file)
 }
 
 fn ends_with_newline(file: &mut File) -> std::io::Result<bool> {
@@ -221,7 +255,16 @@ mod tests {
             .unwrap();
         assert_eq!(history.load(), ["one"]);
         history.append("three").unwrap();
-        assert_eq!(history.load(), ["one", "tw", "three"]);
+        assert_eq!(history.load(), ["one", "three"]);
+        // Also when the fragment ends in the middle of an escape.
+        OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap()
+            .write_all(b"four \\")
+            .unwrap();
+        history.append("five").unwrap();
+        assert_eq!(history.load(), ["one", "three", "five"]);
         let _ = fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
     }
 
@@ -257,6 +300,117 @@ mod tests {
             let (head, tail) = entry.split_once(",\n  \"").unwrap();
             let idx: usize = head.rsplit(' ').next().unwrap().parse().unwrap();
             assert_eq!(tail, format!("{}\"]", "x".repeat(idx)));
+        }
+        let _ = fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+    }
+
+    /// Each writer's entries in `entries` (tagged `"{tag} {idx}"`) must be a
+    /// contiguous run of indexes ending at `last`: nothing lost in between.
+    fn assert_contiguous(entries: &[String], tag: &str, last: usize) {
+        let idxs: Vec<usize> = entries
+            .iter()
+            .filter_map(|entry| entry.strip_prefix(tag)?.strip_prefix(' '))
+            .map(|rest| rest.split('\n').next().unwrap().parse().unwrap())
+            .collect();
+        let first = *idxs.first().unwrap();
+        assert_eq!(idxs, (first..=last).collect::<Vec<_>>(), "{tag}");
+    }
+
+    #[test]
+    fn compaction_while_another_console_appends_loses_nothing_recent() {
+        let path = temp_path("compaction");
+        let per_writer = COMPACT_AT * 6 / 10;
+        let writers: Vec<_> = ["a", "b"]
+            .into_iter()
+            .map(|tag| {
+                let history = History::new(Some(path.clone()));
+                std::thread::spawn(move || {
+                    for idx in 0..per_writer {
+                        history.append(&format!("{tag} {idx}")).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.join().unwrap();
+        }
+        let entries = History::new(Some(path.clone())).load();
+        assert_eq!(entries.len(), MAX_ENTRIES);
+        assert_contiguous(&entries, "a", per_writer - 1);
+        assert_contiguous(&entries, "b", per_writer - 1);
+        let _ = fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+    }
+
+    /// Not a test of its own: the writer process `kill_9_mid_write_keeps_earlier_history`
+    /// starts and kills (it does nothing unless that test set the environment).
+    #[test]
+    fn child_writer_process() {
+        let (Some(path), Ok(tag)) = (
+            std::env::var_os("TERRACE_HISTORY_CHILD_PATH"),
+            std::env::var("TERRACE_HISTORY_CHILD_TAG"),
+        ) else {
+            return;
+        };
+        let history = History::new(Some(PathBuf::from(path)));
+        for idx in 0..400 {
+            let entry = format!("{tag} {idx}\n{}", "y\\".repeat(idx * 7));
+            history.append(&entry).unwrap();
+        }
+    }
+
+    #[test]
+    fn kill_9_mid_write_keeps_earlier_history() {
+        let path = temp_path("kill9");
+        let history = History::new(Some(path.clone()));
+        let earlier: Vec<String> = (0..50).map(|idx| format!("earlier {idx}")).collect();
+        for entry in &earlier {
+            history.append(entry).unwrap();
+        }
+        let exe = std::env::current_exe().unwrap();
+        let mut tags = Vec::new();
+        for round in 0..6u64 {
+            // Two consoles at once, both killed at some point of their writing.
+            let children: Vec<_> = (0..2)
+                .map(|child| {
+                    let tag = format!("r{round}c{child}");
+                    tags.push(tag.clone());
+                    std::process::Command::new(&exe)
+                        .args(["--exact", "history::tests::child_writer_process"])
+                        .env("TERRACE_HISTORY_CHILD_PATH", &path)
+                        .env("TERRACE_HISTORY_CHILD_TAG", &tag)
+                        .stdout(std::process::Stdio::null())
+                        .stderr(std::process::Stdio::null())
+                        .spawn()
+                        .unwrap()
+                })
+                .collect();
+            std::thread::sleep(std::time::Duration::from_millis(5 + round * 15));
+            for mut child in children {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+        }
+        history.append("after").unwrap();
+        let entries = history.load();
+        assert_eq!(&entries[..earlier.len()], &earlier[..]);
+        assert_eq!(entries.last().unwrap(), "after");
+        assert!(entries.len() > earlier.len() + 1, "the writers wrote nothing");
+        for entry in &entries[earlier.len()..entries.len() - 1] {
+            let (head, tail) = entry.split_once('\n').unwrap();
+            let idx: usize = head.rsplit(' ').next().unwrap().parse().unwrap();
+            assert!(
+                tags.iter().any(|tag| head == format!("{tag} {idx}")),
+                "{entry:?}"
+            );
+            assert_eq!(tail, "y\\".repeat(idx * 7), "a cut entry was kept");
+        }
+        for tag in &tags {
+            let idxs: Vec<usize> = entries
+                .iter()
+                .filter_map(|entry| entry.strip_prefix(tag.as_str())?.strip_prefix(' '))
+                .map(|rest| rest.split('\n').next().unwrap().parse().unwrap())
+                .collect();
+            assert_eq!(idxs, (0..idxs.len()).collect::<Vec<_>>(), "{tag}");
         }
         let _ = fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
     }

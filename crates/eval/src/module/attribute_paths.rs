@@ -141,9 +141,15 @@ fn walk(expr: &Expr, managed: &BTreeSet<terrace_syntax::Name>, out: &mut Paths) 
         }
         ExprKind::FunctionCall(call) => call.args.iter().for_each(|e| walk(e, managed, out)),
         ExprKind::Unary { operand, .. } => walk(operand, managed, out),
-        ExprKind::Binary { lhs, rhs, .. } => {
-            walk(lhs, managed, out);
-            walk(rhs, managed, out);
+        ExprKind::Binary { .. } => {
+            // Operator chains nest to the left as deep as they are long
+            // (`1+1+...`, a megabyte of it): walk that spine in a loop.
+            let mut node = expr;
+            while let ExprKind::Binary { lhs, rhs, .. } = &node.kind {
+                walk(rhs, managed, out);
+                node = lhs;
+            }
+            walk(node, managed, out);
         }
         ExprKind::Conditional {
             cond,

@@ -3,6 +3,7 @@
 
 mod binary;
 mod completion;
+mod hostile;
 mod module;
 #[cfg(unix)]
 mod pty;
