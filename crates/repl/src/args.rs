@@ -25,6 +25,8 @@ pub struct Args {
     pub vars: Vec<(String, String)>,
     /// `--var-file FILE` files, in order.
     pub var_files: Vec<PathBuf>,
+    /// Read the directory as a Packer template (`--packer`).
+    pub packer: bool,
     /// Paths given to `check`.
     pub paths: Vec<PathBuf>,
 }
@@ -64,13 +66,16 @@ Usage:
   terrace [OPTIONS]              interactive console (or read expressions from piped stdin)
   terrace [OPTIONS] -e EXPR      evaluate one expression and print it as `terraform console` does
   terrace check PATH...          report syntax errors in .tf, .tfvars and .hcl files and directories
+                                 (Packer's .pkr.hcl and .pkrvars.hcl too)
 
 Options:
   -e, --expr EXPR       evaluate EXPR (may be repeated); exit 1 if any fails
       --json            print values as JSON
-      --dir DIR         module directory (default: the current directory)
+      --dir DIR         module directory (default: the current directory); a Packer
+                        template directory (.pkr.hcl, no .tf) or one .pkr.hcl file
+      --packer          read the directory as a Packer template
       --var NAME=VALUE  set an input variable (may be repeated)
-      --var-file FILE   read input variables from a .tfvars file (may be repeated)
+      --var-file FILE   read input variables from a .tfvars (.pkrvars.hcl) file (may be repeated)
       --history FILE    history file (default: $XDG_STATE_HOME/terrace/history)
       --no-history      keep no history
       --no-color        no colour (also when NO_COLOR is set or output is not a terminal)
@@ -121,6 +126,7 @@ impl Args {
                     parsed.exprs.push(expr);
                 }
                 "--json" => parsed.json = true,
+                "--packer" => parsed.packer = true,
                 "--no-color" | "--no-colour" => parsed.no_color = true,
                 "--no-history" => parsed.no_history = true,
                 "--history" => parsed.history = Some(PathBuf::from(value("a file")?)),

@@ -81,6 +81,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         takes_expr: false,
     },
     CommandSpec {
+        name: "sources",
+        aliases: &[],
+        args: "",
+        summary: "Packer: list the sources and their arguments after dynamic",
+        takes_expr: false,
+    },
+    CommandSpec {
+        name: "builds",
+        aliases: &[],
+        args: "",
+        summary: "Packer: list each build's sources, provisioners and post-processors",
+        takes_expr: false,
+    },
+    CommandSpec {
         name: "let",
         aliases: &[],
         args: "NAME = EXPR",
@@ -98,7 +112,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "load",
         aliases: &[],
         args: "DIR",
-        summary: "load the configuration in DIR as the module context",
+        summary: "load the configuration (or Packer template) in DIR as the context",
         takes_expr: false,
     },
     CommandSpec {

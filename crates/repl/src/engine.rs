@@ -7,7 +7,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use terrace_eval::module::{LoadOptions, LoadedModule, load_module};
+use terrace_eval::module::{LoadOptions, LoadedModule, ModuleDiagnostic, SourceFiles, load_module};
+use terrace_eval::packer::{
+    LoadedTemplate, PackerOptions, is_packer_dir, is_packer_file, load_template,
+};
 use terrace_eval::{ConsoleValue, Diagnostic, Diagnostics, Evaluator, RootKind, Scope};
 use terrace_syntax::{Expr, Span};
 use terrace_types::{Type, Value};
@@ -23,6 +26,10 @@ pub struct Context {
     pub vars: Vec<(String, String)>,
     /// `--var-file` files.
     pub var_files: Vec<PathBuf>,
+    /// `--packer`: read `dir` as a Packer template even when it is not
+    /// detected as one (a directory with `.pkr.hcl` files and no `.tf` files,
+    /// or a `.pkr.hcl` file).
+    pub packer: bool,
 }
 
 /// A function's documentation.
@@ -48,6 +55,8 @@ pub enum Evaluated {
 pub struct Engine {
     evaluator: Evaluator,
     module: LoadedModule,
+    /// The Packer template, when the context is one (`module` is then empty).
+    packer: Option<LoadedTemplate>,
     scope: Scope,
     bindings: Vec<(String, Value)>,
 }
@@ -57,25 +66,43 @@ impl Engine {
     /// empty) loaded with its variables, with functions resolving relative
     /// paths against that directory.
     pub fn new(context: &Context) -> Engine {
-        let mut evaluator = Evaluator::new();
-        let dir = module_dir(context);
-        evaluator.context_mut().base_dir = dir.clone();
-        let module = load_module(&dir, &load_options(context));
-        Engine {
-            evaluator,
-            scope: module.scope().clone(),
-            module,
+        let mut engine = Engine {
+            evaluator: Evaluator::new(),
+            module: empty_module(),
+            packer: None,
+            scope: Scope::new(),
             bindings: Vec::new(),
-        }
+        };
+        engine.load(context);
+        engine
     }
 
     /// Load the configuration of `context` in place of the current one,
     /// keeping the `:let` bindings.
     pub fn load(&mut self, context: &Context) {
         let dir = module_dir(context);
-        self.module = load_module(&dir, &load_options(context));
-        self.evaluator.context_mut().base_dir = dir;
-        self.scope = self.module.scope().clone();
+        if context.packer || is_packer_file(&dir) || is_packer_dir(&dir) {
+            let template = load_template(&dir, &packer_options(context));
+            let base_dir = if dir.is_dir() {
+                dir.clone()
+            } else {
+                dir.parent()
+                    .filter(|parent| !parent.as_os_str().is_empty())
+                    .map_or_else(|| PathBuf::from("."), PathBuf::from)
+            };
+            // No Terraform configuration beside the template.
+            self.module = empty_module();
+            *self.evaluator.functions_mut() = terrace_eval::functions::packer();
+            self.evaluator.context_mut().base_dir = base_dir;
+            self.scope = template.scope().clone();
+            self.packer = Some(template);
+        } else {
+            self.module = load_module(&dir, &load_options(context));
+            self.packer = None;
+            *self.evaluator.functions_mut() = terrace_eval::functions::standard();
+            self.evaluator.context_mut().base_dir = dir;
+            self.scope = self.module.scope().clone();
+        }
         for (name, value) in &self.bindings {
             self.scope.insert(name.as_str(), value.clone());
         }
@@ -87,32 +114,42 @@ impl Engine {
         &self.module
     }
 
-    /// The module's diagnostics, one report each (with the file it points into).
+    /// The Packer template, when the console has one loaded.
+    pub fn template(&self) -> Option<&LoadedTemplate> {
+        self.packer.as_ref()
+    }
+
+    /// `:vars`: the template's variables and locals, or the module's variables.
+    pub fn render_vars(&self) -> String {
+        match &self.packer {
+            Some(template) => template.render_vars(),
+            None => self.module.render_vars(),
+        }
+    }
+
+    /// How many files the loaded configuration or template has.
+    pub fn file_count(&self) -> usize {
+        match &self.packer {
+            Some(template) => template.files().iter().count(),
+            None => self.module.files().iter().count(),
+        }
+    }
+
+    /// The module's (or the template's) diagnostics, one report each (with the file it points into).
     pub fn module_reports(&self) -> Vec<Report> {
+        if let Some(template) = &self.packer {
+            return template
+                .diagnostics()
+                .iter()
+                .map(|found| diagnostic_report(template.files(), found))
+                .collect();
+        }
         let files = self.module.files();
         let mut reports = self
             .module
             .diagnostics()
             .iter()
-            .map(|found| {
-                let problem = problem(found.diagnostic.clone());
-                match found.file {
-                    Some(id) => {
-                        let file = files.get(id);
-                        Report::new(
-                            file.path.display().to_string(),
-                            file.text.to_string(),
-                            vec![problem],
-                        )
-                    }
-                    None => {
-                        let mut problem = problem;
-                        problem.span = None;
-                        problem.secondary.clear();
-                        Report::new("", "", vec![problem])
-                    }
-                }
-            })
+            .map(|found| diagnostic_report(files, found))
             .collect::<Vec<_>>();
         if self.module.has_errors() && !self.module.has_configuration_errors() {
             // Terraform's words: the failed values are unknown, the rest usable.
@@ -130,7 +167,8 @@ impl Engine {
     /// unexpected block, a duplicate definition): `terraform console` then
     /// evaluates nothing.
     pub fn has_configuration_errors(&self) -> bool {
-        self.module.has_configuration_errors()
+        // A Packer template's errors are reported; its values stay usable.
+        self.packer.is_none() && self.module.has_configuration_errors()
     }
 
     /// The scope for `expr`: the resources it reads get the attributes it reads.
@@ -186,9 +224,15 @@ impl Engine {
     /// The documentation of function `name`.
     pub fn function_doc(&self, name: &str) -> Option<FunctionDoc> {
         let function = self.evaluator.functions().get(name)?;
+        let mut description = function.description.to_string();
+        if self.packer.is_some() && !terrace_eval::functions::is_packer_function(name) {
+            description.push_str(
+                "\n\nNot a Packer function: Terraform has it and terrace keeps it callable, but Packer does not, so a template that calls it fails in Packer.",
+            );
+        }
         Some(FunctionDoc {
             signature: function.signature(),
-            description: function.description.to_string(),
+            description,
         })
     }
 
@@ -215,6 +259,45 @@ fn module_dir(context: &Context) -> PathBuf {
         PathBuf::from(".")
     } else {
         context.dir.clone()
+    }
+}
+
+/// A module with nothing in it (its one diagnostic, an unreadable
+/// directory, is never shown), for a console with a Packer template.
+fn empty_module() -> LoadedModule {
+    load_module(std::path::Path::new("\0"), &LoadOptions::default())
+}
+
+/// True for a path the console opens as a Packer template file (`:load`, `--dir`).
+pub fn is_template_file(path: &std::path::Path) -> bool {
+    path.is_file() && is_packer_file(path)
+}
+
+/// A Packer template's options: this process's `PKR_VAR_*`, then `--var-file`, then `--var`.
+fn packer_options(context: &Context) -> PackerOptions {
+    let mut options = PackerOptions::from_process_env();
+    options.vars = context.vars.clone();
+    options.var_files = context.var_files.clone();
+    options
+}
+
+/// One loader diagnostic as a report on the file it points into.
+fn diagnostic_report(files: &SourceFiles, found: &ModuleDiagnostic) -> Report {
+    let mut problem = problem(found.diagnostic.clone());
+    match found.file {
+        Some(id) => {
+            let file = files.get(id);
+            Report::new(
+                file.path.display().to_string(),
+                file.text.to_string(),
+                vec![problem],
+            )
+        }
+        None => {
+            problem.span = None;
+            problem.secondary.clear();
+            Report::new("", "", vec![problem])
+        }
     }
 }
 

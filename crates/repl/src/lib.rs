@@ -93,6 +93,7 @@ pub fn run(args: Args) -> ExitCode {
                     .unwrap_or_else(|| std::path::PathBuf::from(".")),
                 vars: args.vars.clone(),
                 var_files: args.var_files.clone(),
+                packer: args.packer,
             };
             let format = if args.json {
                 OutputFormat::Json
@@ -101,6 +102,7 @@ pub fn run(args: Args) -> ExitCode {
             };
             if let Some(dir) = &args.dir
                 && !dir.is_dir()
+                && !engine::is_template_file(dir)
             {
                 printer.error_line(&format!("--dir {}: not a directory", dir.display()));
                 return ExitCode::FAILURE;

@@ -254,7 +254,7 @@ impl Session {
                 Ok(Reply::Text(names.join("\n")))
             }
             "vars" => {
-                let mut out = self.engine.module().render_vars();
+                let mut out = self.engine.render_vars();
                 for (name, value) in self.engine.bindings() {
                     let _ = writeln!(out, "{name}: {}", engine::format_type(value.ty()));
                 }
@@ -294,6 +294,30 @@ impl Session {
                     )),
                 }
             }
+            "sources" | "builds" => {
+                let Some(template) = self.engine.template() else {
+                    return Err(fail(
+                        Problem::error(
+                            "Not a Packer template",
+                            format!(
+                                ":{} lists a Packer template's blocks; load a directory of .pkr.hcl files or one such file (--dir, :load, --packer).",
+                                spec.name
+                            ),
+                        )
+                        .at(Span::new(0, input.trim_end().len())),
+                    ));
+                };
+                let (out, none) = if spec.name == "sources" {
+                    (template.render_sources(), "no sources in this template")
+                } else {
+                    (template.render_builds(), "no builds in this template")
+                };
+                Ok(Reply::Text(if out.is_empty() {
+                    none.to_string()
+                } else {
+                    out.trim_end().to_string()
+                }))
+            }
             "let" => self.let_command(input, arg, arg_offset),
             "load" => {
                 let dir = arg.trim();
@@ -301,7 +325,7 @@ impl Session {
                     return Err(need_arg("a directory"));
                 }
                 let path = std::path::PathBuf::from(dir);
-                if !path.is_dir() {
+                if !path.is_dir() && !engine::is_template_file(&path) {
                     return Err(fail(
                         Problem::error("Not a directory", format!("`{dir}` is not a directory."))
                             .at(Span::new(arg_offset, arg_offset + arg.trim_end().len())),
@@ -309,7 +333,7 @@ impl Session {
                 }
                 self.context.dir = path;
                 self.engine.load(&self.context);
-                let n_files = self.engine.module().files().iter().count();
+                let n_files = self.engine.file_count();
                 Ok(Reply::Loaded {
                     reports: self.engine.module_reports(),
                     summary: format!(

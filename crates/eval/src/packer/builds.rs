@@ -83,7 +83,16 @@ pub struct BuildRun {
     pub error_cleanup_provisioner: Option<EvaluatedPlugin>,
     /// Post-processor chains: each `post-processor` block is a chain of one,
     /// each `post-processors` block a chain of its blocks.
-    pub post_processors: Vec<Vec<EvaluatedPlugin>>,
+    pub post_processors: Vec<PostProcessorChain>,
+}
+
+/// One chain of post-processors, each getting the previous one's artifact.
+#[derive(Clone, Debug)]
+pub struct PostProcessorChain {
+    /// True for a `post-processors { ... }` block, false for one `post-processor`.
+    pub from_block: bool,
+    /// The post-processors that run for this source (`only`/`except` applied).
+    pub post_processors: Vec<EvaluatedPlugin>,
 }
 
 impl BuildRun {
@@ -501,7 +510,10 @@ fn eval_build(
                 "post-processor" => {
                     let pp = plugin("post-processor", nested, &run, evaluator, diagnostics);
                     if runs_for(&pp, &run_address) {
-                        post_processors.push(vec![pp]);
+                        post_processors.push(PostProcessorChain {
+                            from_block: false,
+                            post_processors: vec![pp],
+                        });
                     }
                 }
                 "post-processors" => {
@@ -518,7 +530,10 @@ fn eval_build(
                         .filter(|p| runs_for(p, &run_address))
                         .collect();
                     if !chain.is_empty() {
-                        post_processors.push(chain);
+                        post_processors.push(PostProcessorChain {
+                            from_block: true,
+                            post_processors: chain,
+                        });
                     }
                 }
                 _ => {}

@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 use crate::module::{ModuleDiagnostic, SourceFiles};
 use crate::scope::Scope;
 
-pub use builds::{BuildRun, BuildValue, EvaluatedPlugin};
+pub use builds::{BuildRun, BuildValue, EvaluatedPlugin, PostProcessorChain};
 pub use files::{is_packer_dir, is_packer_file};
 pub use named_values::LocalValue;
 pub use sources::SourceValue;

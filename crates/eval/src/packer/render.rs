@@ -97,12 +97,14 @@ pub(crate) fn builds(template: &LoadedTemplate) -> String {
                 plugin(&mut out, cleanup, 4);
             }
             for chain in &run.post_processors {
-                if let [single] = chain.as_slice() {
-                    plugin(&mut out, single, 4);
+                if !chain.from_block {
+                    for single in &chain.post_processors {
+                        plugin(&mut out, single, 4);
+                    }
                     continue;
                 }
                 let _ = writeln!(out, "    post-processors {{");
-                for post_processor in chain {
+                for post_processor in &chain.post_processors {
                     plugin(&mut out, post_processor, 6);
                 }
                 let _ = writeln!(out, "    }}");

@@ -181,8 +181,8 @@ fn a_build_adds_to_its_source_and_runs_provisioners_per_source() {
     assert_eq!(build.runs[0].provisioners.len(), 1);
     assert_eq!(build.runs[1].provisioners.len(), 2);
     // `except = ["docker.ubuntu"]` drops the checksum post-processor from docker's chain.
-    assert_eq!(build.runs[0].post_processors[0].len(), 1);
-    assert_eq!(build.runs[1].post_processors[0].len(), 2);
+    assert_eq!(build.runs[0].post_processors[0].post_processors.len(), 1);
+    assert_eq!(build.runs[1].post_processors[0].post_processors.len(), 2);
     let ami_name = build.runs[1]
         .source
         .attrs

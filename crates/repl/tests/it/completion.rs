@@ -54,6 +54,8 @@ fn commands() {
             ":outputs ",
             ":blocks ",
             ":providers ",
+            ":sources ",
+            ":builds ",
             ":let ",
             ":json ",
             ":load ",

@@ -5,6 +5,7 @@ mod binary;
 mod completion;
 mod hostile;
 mod module;
+mod packer;
 #[cfg(unix)]
 mod pty;
 mod transcript;
