@@ -17,9 +17,10 @@
 
 mod attribute_paths;
 mod body;
+mod builtin_schemas;
 mod dependencies;
 pub(crate) mod diagnostics;
-mod dynamic;
+pub(crate) mod dynamic;
 pub(crate) mod files;
 pub(crate) mod graph;
 pub(crate) mod loader;

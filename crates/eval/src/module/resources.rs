@@ -7,6 +7,7 @@ use terrace_types::{Type, Value, convert};
 
 use super::attribute_paths::{PathStep, open_paths};
 use super::body::{ConfigAttr, ConfigBlock};
+use super::builtin_schemas::builtin_schema;
 use super::diagnostics::ModuleDiagnostic;
 use super::dynamic;
 use super::loader::BlockConfig;
@@ -104,8 +105,12 @@ impl ResourceValue {
 
     /// The value with the attribute `paths` added (unknown) when the
     /// resource is a single instance that lacks them; a resource with
-    /// `count` or `for_each` is wholly unknown anyway.
+    /// `count` or `for_each` is wholly unknown anyway, and one whose schema
+    /// is known (see [`builtin_schema`]) has exactly its schema's attributes.
     pub(crate) fn with_paths(&self, paths: &BTreeSet<Vec<PathStep>>) -> Value {
+        if builtin_schema(self.is_data, &self.resource_type).is_some() {
+            return self.value.clone();
+        }
         open_paths(&self.value, paths)
     }
 }
@@ -117,9 +122,18 @@ impl ResourceValue {
 /// `for_each` is wholly unknown (its instance keys are only known once
 /// planned; `length(aws_instance.web)` is unknown). The evaluated
 /// configuration stays in [`ResourceValue::instances`] for `:blocks`.
-fn stateless_value(expansion: &Expansion, instances: &[ResourceInstance]) -> Value {
-    match (expansion, instances.first()) {
-        (Expansion::Single, Some(instance)) => match instance.value.as_attrs() {
+fn stateless_value(
+    expansion: &Expansion,
+    instances: &[ResourceInstance],
+    schema: Option<&[(&str, Type)]>,
+) -> Value {
+    match (expansion, instances.first(), schema) {
+        (Expansion::Single, _, Some(schema)) => Value::object(
+            schema
+                .iter()
+                .map(|(name, ty)| (*name, Value::unknown(ty.clone()))),
+        ),
+        (Expansion::Single, Some(instance), None) => match instance.value.as_attrs() {
             Some(attrs) => Value::object(
                 attrs
                     .keys()
@@ -498,13 +512,16 @@ pub(crate) fn eval_resource(
         let value = open_paths(&body.to_value(), &with_id);
         instances.push(ResourceInstance { key, body, value });
     }
-    let value = stateless_value(&expansion, &instances);
+    let is_data = &*block.block_type == "data";
+    let resource_type = block
+        .labels
+        .first()
+        .map_or_else(|| Name::from(""), |(n, _)| n.clone());
+    let schema = builtin_schema(is_data, &resource_type);
+    let value = stateless_value(&expansion, &instances, schema.as_deref());
     ResourceValue {
-        is_data: &*block.block_type == "data",
-        resource_type: block
-            .labels
-            .first()
-            .map_or_else(|| Name::from(""), |(n, _)| n.clone()),
+        is_data,
+        resource_type,
         name: block
             .labels
             .get(1)

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use terrace_eval::module::{LoadOptions, LoadedModule, load_module};
 use terrace_eval::{Evaluator, Severity};
-use terrace_types::format_value;
+use terrace_types::{format_type, format_value};
 
 pub(crate) fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -374,4 +374,39 @@ fn a_module_calling_itself_is_an_error_not_a_hang() {
     let module = load("self-call");
     assert_eq!(errors(&module), ["Module calls itself"]);
     assert_eq!(eval(&module, "module.again"), "(known after apply)");
+}
+
+#[test]
+fn built_in_resources_have_terraform_s_schema() {
+    // Terraform 1.15.5 on this directory (no state, no provider to install).
+    let module = load("builtin-schemas");
+    assert_eq!(errors(&module), Vec::<String>::new());
+    assert_eq!(
+        eval(&module, "terraform_data.web"),
+        "{\n  \"id\" = (known after apply)\n  \"input\" = (known after apply)\n  \"output\" = (known after apply)\n  \"triggers_replace\" = (known after apply)\n}"
+    );
+    assert_eq!(
+        format_type(
+            module
+                .scope_for(&terrace_syntax::parse_expr("terraform_data.web").unwrap())
+                .get("terraform_data")
+                .and_then(|v| v.get_attr("web"))
+                .unwrap()
+                .ty()
+        ),
+        "object({\n    id: string,\n    input: dynamic,\n    output: dynamic,\n    triggers_replace: dynamic,\n})"
+    );
+    assert_eq!(
+        eval(&module, "data.terraform_remote_state.s"),
+        "{\n  \"backend\" = (known after apply)\n  \"config\" = (known after apply)\n  \"defaults\" = (known after apply)\n  \"outputs\" = (known after apply)\n  \"workspace\" = (known after apply)\n}"
+    );
+    assert_eq!(
+        eval(&module, "data.terraform_remote_state.s.outputs.foo"),
+        "(known after apply)"
+    );
+    assert!(eval(&module, "terraform_data.web.nope").starts_with("error: "));
+    assert_eq!(
+        eval(&module, "terraform_data.counted"),
+        "(known after apply)"
+    );
 }
