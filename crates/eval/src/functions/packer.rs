@@ -7,13 +7,14 @@ use std::sync::OnceLock;
 
 use terrace_types::{Type, Value};
 
-use super::args::str_arg;
+use super::args::{int_arg, str_arg};
 use super::context::CallContext;
 use super::error::FunctionError;
 use super::go_time_format::{format_go, format_strftime};
+use super::regex::replace_all;
 use super::spec::{Function, Param, ReturnType};
 use super::table::{FunctionTable, standard};
-use super::timestamp::{Timestamp, parse_go_rfc3339};
+use super::timestamp::{Timestamp, days_in, parse_go_rfc3339};
 
 /// The names of Packer's functions (Packer's `hcl2template.Functions`).
 /// Terraform's other functions stay callable in a Packer template's
@@ -210,6 +211,140 @@ fn string() -> Type {
     Type::String
 }
 
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+const WEEKDAYS: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
+
+/// The fields `rfc3339_parse` and `unix_timestamp_parse` give, with their types.
+fn time_fields(extra: (&'static str, Type)) -> Type {
+    let mut fields = vec![
+        ("year", Type::Number),
+        ("year_day", Type::Number),
+        ("day", Type::Number),
+        ("month", Type::Number),
+        ("month_name", Type::String),
+        ("weekday", Type::Number),
+        ("weekday_name", Type::String),
+        ("hour", Type::Number),
+        ("minute", Type::Number),
+        ("second", Type::Number),
+        ("iso_year", Type::Number),
+        ("iso_week", Type::Number),
+    ];
+    fields.push(extra);
+    Type::object(fields)
+}
+
+fn days_in_year(year: i64) -> i64 {
+    (1..=12).map(|m| i64::from(days_in(m, year))).sum()
+}
+
+/// The day of the year, 1 to 366.
+fn year_day(t: &Timestamp) -> i64 {
+    (1..t.month)
+        .map(|m| i64::from(days_in(m, t.year)))
+        .sum::<i64>()
+        + i64::from(t.day)
+}
+
+/// Go's `Time.ISOWeek`: the ISO 8601 year and week (weeks start on Monday;
+/// week 1 holds the year's first Thursday).
+fn iso_week(t: &Timestamp) -> (i64, i64) {
+    let monday_based = (i64::from(t.weekday()) + 6) % 7;
+    // The (0-based) day of the year of this week's Thursday.
+    let mut thursday = year_day(t) - 1 - monday_based + 3;
+    let mut year = t.year;
+    if thursday < 0 {
+        year -= 1;
+        thursday += days_in_year(year);
+    } else if thursday >= days_in_year(year) {
+        thursday -= days_in_year(year);
+        year += 1;
+    }
+    (year, thursday / 7 + 1)
+}
+
+/// The broken-down time, in the timestamp's own offset.
+fn time_object(t: &Timestamp, extra: (&'static str, Value)) -> Value {
+    let (iso_year, iso_week) = iso_week(t);
+    let mut fields = vec![
+        ("year", Value::int(t.year)),
+        ("year_day", Value::int(year_day(t))),
+        ("day", Value::int(i64::from(t.day))),
+        ("month", Value::int(i64::from(t.month))),
+        ("month_name", Value::string(MONTHS[t.month as usize - 1])),
+        ("weekday", Value::int(i64::from(t.weekday()))),
+        (
+            "weekday_name",
+            Value::string(WEEKDAYS[t.weekday() as usize]),
+        ),
+        ("hour", Value::int(i64::from(t.hour))),
+        ("minute", Value::int(i64::from(t.minute))),
+        ("second", Value::int(i64::from(t.second))),
+        ("iso_year", Value::int(iso_year)),
+        ("iso_week", Value::int(iso_week)),
+    ];
+    fields.push(extra);
+    Value::object(fields)
+}
+
+fn rfc3339_parse(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let text = str_arg(args, 0);
+    // Packer accepts RFC 3339 with a `T` or a space between date and time.
+    let parsed = parse_go_rfc3339(text).ok().or_else(|| {
+        let (date, time) = (text.get(..10)?, text.get(10..)?.strip_prefix(' ')?);
+        parse_go_rfc3339(&format!("{date}T{time}")).ok()
+    });
+    let Some(t) = parsed else {
+        return Err(FunctionError::arg(
+            0,
+            format!("{text:?} is not a valid RFC3339 timestamp"),
+        ));
+    };
+    let unix = i64::try_from(t.unix_nanos().div_euclid(1_000_000_000)).unwrap_or(i64::MAX);
+    Ok(time_object(&t, ("unix", Value::int(unix))))
+}
+
+fn unix_timestamp_parse(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let seconds = int_arg(&args[0]).map_err(|e| {
+        FunctionError::arg(
+            0,
+            format!(
+                "unix_timestamp must be a whole number of seconds representable as a 64-bit integer: {e}"
+            ),
+        )
+    })?;
+    let t = Timestamp::from_unix_nanos(i128::from(seconds) * 1_000_000_000, 0);
+    Ok(time_object(
+        &t,
+        ("rfc3339", Value::string(t.format_rfc3339())),
+    ))
+}
+
+fn regex_replace(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    replace_all(str_arg(args, 0), str_arg(args, 1), str_arg(args, 2)).map(Value::string)
+}
+
 /// Adds Packer's own functions to `table`.
 fn register(table: &mut FunctionTable) {
     for (name, description, implementation) in [
@@ -277,6 +412,42 @@ fn register(table: &mut FunctionTable) {
             vault,
         ),
     ];
+    table.insert(Function {
+        name: "rfc3339_parse",
+        params: vec![Param::new("timestamp", Type::String)],
+        variadic: None,
+        return_type: ReturnType::Static(|| time_fields(("unix", Type::Number))),
+        description: "Packer only: splits an RFC 3339 timestamp (`T` or a space between \
+                      date and time) into `year`, `year_day`, `day`, `month`, `month_name`, \
+                      `weekday`, `weekday_name`, `hour`, `minute`, `second`, `unix`, \
+                      `iso_year` and `iso_week`, in the timestamp's own UTC offset.",
+        implementation: rfc3339_parse,
+        impure: false,
+    });
+    table.insert(Function {
+        name: "unix_timestamp_parse",
+        params: vec![Param::new("unix_timestamp", Type::Number)],
+        variadic: None,
+        return_type: ReturnType::Static(|| time_fields(("rfc3339", Type::String))),
+        description: "Packer only: splits a Unix timestamp (whole seconds) into the UTC \
+                      `year`, `year_day`, `day`, `month`, `month_name`, `weekday`, \
+                      `weekday_name`, `hour`, `minute`, `second`, `rfc3339`, `iso_year` and \
+                      `iso_week`.",
+        implementation: unix_timestamp_parse,
+        impure: false,
+    });
+    table.insert(Function::fixed(
+        "regex_replace",
+        vec![
+            Param::new("str", Type::String),
+            Param::new("substr", Type::String),
+            Param::new("replace", Type::String),
+        ],
+        string,
+        "Packer only: replaces every match of the regular expression `substr` in `str` \
+         with `replace`, where `$1`, `${name}` name submatches (Go's `ReplaceAllString`).",
+        regex_replace,
+    ));
     for (name, params, description, implementation) in network {
         table.insert(Function {
             name,
@@ -298,13 +469,6 @@ mod tests {
     fn packer_table_adds_to_terraform_s() {
         let table = packer();
         for name in PACKER_FUNCTION_NAMES {
-            // Packer functions terrace does not have yet.
-            if matches!(
-                *name,
-                "regex_replace" | "rfc3339_parse" | "unix_timestamp_parse"
-            ) {
-                continue;
-            }
             assert!(table.get(name).is_some(), "{name} missing");
         }
         assert!(table.get("tostring").is_some());

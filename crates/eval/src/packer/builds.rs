@@ -10,6 +10,8 @@ use super::loader::LabeledBlock;
 use super::sources::{SourceValue, source_object};
 use crate::diagnostic::Diagnostic;
 use crate::evaluator::Evaluator;
+use crate::module::diagnostics::warning;
+use crate::module::dynamic::{self, Expanded};
 use crate::module::resources::eval_body;
 use crate::module::{
     BodySchema, ConfigAttr, ConfigBlock, EvaluatedBody, FileId, ModuleDiagnostic, SourceFiles,
@@ -44,6 +46,7 @@ const BUILD_SCHEMA: BodySchema = BodySchema {
         ("post-processor", 1),
         ("post-processors", 0),
         ("hcp_packer_registry", 0),
+        ("dynamic", 1),
     ],
     open: false,
 };
@@ -360,6 +363,45 @@ fn plugin(
     }
 }
 
+/// The provisioners or post-processors a build's `dynamic` block generates
+/// for one run (Packer expands `dynamic` blocks anywhere in a template).
+fn dynamic_plugins(
+    block: &ConfigBlock<'_>,
+    scope: &Scope,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Vec<EvaluatedPlugin> {
+    let kind = match block.labels.first().map(|(label, _)| &**label) {
+        Some("provisioner") => "provisioner",
+        Some("post-processor") => "post-processor",
+        Some(other) => {
+            diagnostics.push(ModuleDiagnostic::new(
+                block.file,
+                warning(
+                    "Dynamic block not expanded",
+                    format!(
+                        "terrace expands dynamic \"provisioner\" and \"post-processor\" blocks in a build, not dynamic \"{other}\" blocks: they are left out here."
+                    ),
+                    block.def_span,
+                ),
+            ));
+            return Vec::new();
+        }
+        None => return Vec::new(),
+    };
+    match dynamic::expand(block, scope, evaluator, diagnostics) {
+        Expanded::Blocks(blocks) => blocks
+            .into_iter()
+            .map(|generated| EvaluatedPlugin {
+                kind,
+                plugin_type: generated.labels.first().cloned().unwrap_or_default(),
+                body: generated.body,
+            })
+            .collect(),
+        Expanded::Unknown(_) | Expanded::Invalid => Vec::new(),
+    }
+}
+
 /// Whether a plugin runs for `address` (`only` and `except` name sources as `TYPE.NAME`).
 fn runs_for(plugin: &EvaluatedPlugin, address: &str) -> bool {
     let names = |key: &str| -> Option<Vec<String>> {
@@ -495,18 +537,45 @@ fn eval_build(
             merged_attrs(source, source_use.block.as_ref(), files, diagnostics);
         let source_body = eval_body(&attrs, &nested_blocks, &run, evaluator, diagnostics);
         let run_address = format!("{}.{shown_name}", source_use.source_type);
-        let provisioners = content
-            .blocks_of("provisioner")
-            .map(|b| plugin("provisioner", b, &run, evaluator, diagnostics))
-            .filter(|p| runs_for(p, &run_address))
-            .collect();
-        let error_cleanup_provisioner = content
-            .blocks_of("error-cleanup-provisioner")
-            .map(|b| plugin("error-cleanup-provisioner", b, &run, evaluator, diagnostics))
-            .next();
+        let mut provisioners = Vec::new();
+        let mut error_cleanup_provisioner = None;
         let mut post_processors = Vec::new();
         for nested in &content.blocks {
             match &*nested.block_type {
+                "provisioner" => {
+                    provisioners.push(plugin("provisioner", nested, &run, evaluator, diagnostics));
+                }
+                "error-cleanup-provisioner" if error_cleanup_provisioner.is_none() => {
+                    error_cleanup_provisioner = Some(plugin(
+                        "error-cleanup-provisioner",
+                        nested,
+                        &run,
+                        evaluator,
+                        diagnostics,
+                    ));
+                }
+                "error-cleanup-provisioner" => diagnostics.push(ModuleDiagnostic::new(
+                    nested.file,
+                    Diagnostic::error(
+                        "Only one error-cleanup-provisioner is allowed",
+                        "",
+                        nested.def_span,
+                    ),
+                )),
+                "dynamic" => {
+                    for generated in dynamic_plugins(nested, &run, evaluator, diagnostics) {
+                        match generated.kind {
+                            "provisioner" => provisioners.push(generated),
+                            "post-processor" if runs_for(&generated, &run_address) => {
+                                post_processors.push(PostProcessorChain {
+                                    from_block: false,
+                                    post_processors: vec![generated],
+                                });
+                            }
+                            _ => {}
+                        }
+                    }
+                }
                 "post-processor" => {
                     let pp = plugin("post-processor", nested, &run, evaluator, diagnostics);
                     if runs_for(&pp, &run_address) {
@@ -539,6 +608,7 @@ fn eval_build(
                 _ => {}
             }
         }
+        provisioners.retain(|p| runs_for(p, &run_address));
         runs.push(BuildRun {
             source_type: Name::from(source_use.source_type.as_str()),
             source_name: Name::from(source_use.name.as_str()),

@@ -178,8 +178,9 @@ fn a_build_adds_to_its_source_and_runs_provisioners_per_source() {
     let runs: Vec<String> = build.runs.iter().map(|r| r.address()).collect();
     assert_eq!(runs, ["docker.ubuntu", "amazon-ebs.east"]);
     // `only = ["amazon-ebs.east"]` keeps the first provisioner off docker.
-    assert_eq!(build.runs[0].provisioners.len(), 1);
-    assert_eq!(build.runs[1].provisioners.len(), 2);
+    // The dynamic block adds one provisioner per zone (two zones) to each run.
+    assert_eq!(build.runs[0].provisioners.len(), 3);
+    assert_eq!(build.runs[1].provisioners.len(), 4);
     // `except = ["docker.ubuntu"]` drops the checksum post-processor from docker's chain.
     assert_eq!(build.runs[0].post_processors[0].post_processors.len(), 1);
     assert_eq!(build.runs[1].post_processors[0].post_processors.len(), 2);
@@ -288,4 +289,60 @@ fn json_syntax_templates() {
         "\"web-eu-central-1\""
     );
     assert_eq!(template.builds()[0].runs.len(), 1);
+}
+
+/// Packer's `rfc3339_parse`, `unix_timestamp_parse` and `regex_replace`, with
+/// the expectations of Packer's own tests (and Go's `ISOWeek` for 2021-01-01).
+#[test]
+fn packer_only_time_and_regex_functions() {
+    let evaluator = Evaluator::with_functions(packer());
+    let scope = terrace_eval::Scope::new();
+    let cases = [
+        ("rfc3339_parse(\"2023-07-25T23:43:16Z\").unix", "1690328596"),
+        ("rfc3339_parse(\"2023-07-25T23:43:16Z\").year_day", "206"),
+        ("rfc3339_parse(\"2023-07-25T23:43:16Z\").iso_week", "30"),
+        (
+            "rfc3339_parse(\"2023-07-25 23:43:16Z\").weekday_name",
+            "\"Tuesday\"",
+        ),
+        (
+            "rfc3339_parse(\"2023-07-25T23:43:16.512345Z\").second",
+            "16",
+        ),
+        (
+            "rfc3339_parse(\"1996-12-19 16:39:57.25-08:00\").unix",
+            "851042397",
+        ),
+        ("rfc3339_parse(\"1996-12-19T16:39:57-08:00\").hour", "16"),
+        ("rfc3339_parse(\"1996-12-19T16:39:57-08:00\").weekday", "4"),
+        ("rfc3339_parse(\"2021-01-01T00:00:00Z\").iso_year", "2020"),
+        ("rfc3339_parse(\"2021-01-01T00:00:00Z\").iso_week", "53"),
+        (
+            "unix_timestamp_parse(851042397).rfc3339",
+            "\"1996-12-20T00:39:57Z\"",
+        ),
+        ("unix_timestamp_parse(851042397).year_day", "355"),
+        ("unix_timestamp_parse(851042397).weekday_name", "\"Friday\""),
+        ("unix_timestamp_parse(1690328596).month_name", "\"July\""),
+        (
+            "regex_replace(\"hello world\", \"o\", \"0\")",
+            "\"hell0 w0rld\"",
+        ),
+        (
+            "regex_replace(\"ami-123 ami-456\", \"ami-(\\\\d+)\", \"id$1\")",
+            "\"id123 id456\"",
+        ),
+    ];
+    for (src, want) in cases {
+        let expr = terrace_syntax::parse_expr(src).unwrap();
+        let got = evaluator.eval(&expr, &scope).map(|v| format_value(&v));
+        assert_eq!(got.as_deref().ok(), Some(want), "{src}: {got:?}");
+    }
+    for src in [
+        "rfc3339_parse(\"2023-07-25\")",
+        "unix_timestamp_parse(1690328596.5)",
+    ] {
+        let expr = terrace_syntax::parse_expr(src).unwrap();
+        assert!(evaluator.eval(&expr, &scope).is_err(), "{src}");
+    }
 }

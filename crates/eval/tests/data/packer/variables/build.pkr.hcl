@@ -27,6 +27,16 @@ build {
     inline = ["echo ${source.type} ${source.name} for ${var.owner}"]
   }
 
+  # One provisioner per zone, for each source.
+  dynamic "provisioner" {
+    for_each = local.zone_names
+    labels   = ["shell"]
+
+    content {
+      inline = ["echo zone ${provisioner.value} on ${source.name}"]
+    }
+  }
+
   provisioner "shell-local" {
     inline = ["echo ${build.name} ${build.PackerRunUUID}"]
   }
