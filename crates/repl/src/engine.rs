@@ -167,8 +167,10 @@ impl Engine {
     /// unexpected block, a duplicate definition): `terraform console` then
     /// evaluates nothing.
     pub fn has_configuration_errors(&self) -> bool {
-        // A Packer template's errors are reported; its values stay usable.
-        self.packer.is_none() && self.module.has_configuration_errors()
+        match &self.packer {
+            Some(template) => template.has_configuration_errors(),
+            None => self.module.has_configuration_errors(),
+        }
     }
 
     /// The scope for `expr`: the resources it reads get the attributes it reads.

@@ -15,6 +15,7 @@ use crate::module::dynamic::{self, Expanded};
 use crate::module::resources::eval_body;
 use crate::module::{
     BodySchema, ConfigAttr, ConfigBlock, EvaluatedBody, FileId, ModuleDiagnostic, SourceFiles,
+    Stage,
 };
 use crate::scope::Scope;
 use crate::suggest::suggest;
@@ -131,6 +132,14 @@ struct SourceUse<'a> {
     file: FileId,
 }
 
+/// A diagnostic about the template itself (a reference to a source that does
+/// not exist, an argument set twice), not about evaluating a value.
+fn configuration(file: FileId, diagnostic: Diagnostic) -> ModuleDiagnostic {
+    let mut found = ModuleDiagnostic::new(file, diagnostic);
+    found.stage = Stage::Configuration;
+    found
+}
+
 /// Splits `source.TYPE.NAME` (or `TYPE.NAME`) as Packer does.
 fn source_ref(text: &str) -> Option<(String, String)> {
     let parts: Vec<&str> = text.split('.').collect();
@@ -151,7 +160,7 @@ fn is_identifier(text: &str) -> bool {
 }
 
 fn invalid_reference(file: FileId, span: Span) -> ModuleDiagnostic {
-    ModuleDiagnostic::new(
+    configuration(
         file,
         Diagnostic::error(
             "Invalid source reference",
@@ -299,7 +308,7 @@ fn merged_attrs<'a>(
                     ),
                 ));
             }
-            diagnostics.push(ModuleDiagnostic::new(attr.file, found));
+            diagnostics.push(configuration(attr.file, found));
             continue;
         }
         attrs.push(attr);
@@ -484,7 +493,7 @@ fn eval_build(
         }
     }
     if uses.is_empty() && content.attr("sources").is_none() {
-        diagnostics.push(ModuleDiagnostic::new(
+        diagnostics.push(configuration(
             file,
             Diagnostic::error(
                 "missing source reference",
@@ -516,7 +525,7 @@ fn eval_build(
             if let Some(s) = suggestion {
                 found.suggestion = Some(s.to_string());
             }
-            diagnostics.push(ModuleDiagnostic::new(source_use.file, found));
+            diagnostics.push(configuration(source_use.file, found));
             continue;
         };
         let local_name = source_use.block.as_ref().and_then(|nested| {
@@ -554,7 +563,7 @@ fn eval_build(
                         diagnostics,
                     ));
                 }
-                "error-cleanup-provisioner" => diagnostics.push(ModuleDiagnostic::new(
+                "error-cleanup-provisioner" => diagnostics.push(configuration(
                     nested.file,
                     Diagnostic::error(
                         "Only one error-cleanup-provisioner is allowed",

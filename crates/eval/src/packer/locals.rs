@@ -9,7 +9,7 @@ use super::named_values::LocalValue;
 use crate::diagnostic::Diagnostic;
 use crate::evaluator::Evaluator;
 use crate::module::graph::components;
-use crate::module::{ModuleDiagnostic, SourceFiles};
+use crate::module::{ModuleDiagnostic, SourceFiles, Stage};
 use crate::references::references;
 use crate::scope::Scope;
 
@@ -76,7 +76,9 @@ pub(crate) fn eval_locals(
                     ));
                 }
             }
-            diagnostics.push(ModuleDiagnostic::new(first.file, found));
+            let mut found = ModuleDiagnostic::new(first.file, found);
+            found.stage = Stage::Configuration;
+            diagnostics.push(found);
             continue;
         }
         let i = component[0];

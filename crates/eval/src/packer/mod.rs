@@ -106,6 +106,15 @@ impl LoadedTemplate {
         self.diagnostics.iter().any(ModuleDiagnostic::is_error)
     }
 
+    /// True when the template itself has an error (syntax, an unexpected
+    /// block, a duplicate, a build naming a source that does not exist), as
+    /// opposed to an error evaluating one value.
+    pub fn has_configuration_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(ModuleDiagnostic::is_configuration_error)
+    }
+
     /// The scope console expressions are evaluated in.
     pub fn scope(&self) -> &Scope {
         &self.scope

@@ -16,7 +16,7 @@ use super::{LoadedTemplate, PACKER_VERSION, PackerOptions};
 use crate::diagnostic::Diagnostic;
 use crate::evaluator::Evaluator;
 use crate::functions::CallContext;
-use crate::module::diagnostics::warning;
+use crate::module::diagnostics::{mark_configuration, warning};
 use crate::module::variables::{finalize, validate};
 use crate::module::{ModuleDiagnostic, SourceFiles, VariableSource, VariableValue};
 use crate::scope::Scope;
@@ -108,6 +108,8 @@ pub(crate) fn load(path: &Path, options: &PackerOptions) -> LoadedTemplate {
             .zip(&config.legacy_variables)
             .map(|(block, attr)| decode_legacy(block, attr, &evaluator, &mut diagnostics)),
     );
+    // Syntax, blocks, duplicates and variable declarations: configuration errors.
+    mark_configuration(&mut diagnostics, 0);
     let mut assigned = assignments(
         &decls,
         &Inputs {

@@ -132,6 +132,14 @@ fn the_binary_opens_a_template_and_checks_packer_files() {
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stdout), "\"Name\"\n");
     assert!(output.status.success());
+    // As `packer console`, a template with errors in it evaluates nothing.
+    let output = Command::new(env!("CARGO_BIN_EXE_terrace"))
+        .args(["--dir", fixture("errors").to_str().unwrap(), "-e", "1 + 1"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("Unknown source docker.ubunty"));
     let output = Command::new(env!("CARGO_BIN_EXE_terrace"))
         .args(["check", fixture("variables").to_str().unwrap()])
         .output()
