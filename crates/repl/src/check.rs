@@ -19,7 +19,8 @@ pub struct CheckSummary {
 }
 
 /// Whether `check` parses a file with this name: `.tf`, `.tfvars` and `.hcl`
-/// (which covers `.pkr.hcl`), and in JSON syntax `.tf.json` and `.tfvars.json`.
+/// (which covers Packer's `.pkr.hcl` and `.pkrvars.hcl`), and in JSON syntax
+/// `.tf.json`, `.tfvars.json`, `.pkr.json` and `.pkrvars.json`.
 pub fn is_checked_file(path: &Path) -> bool {
     let Some(name) = path.file_name().and_then(|name| name.to_str()) else {
         return false;
@@ -29,6 +30,14 @@ pub fn is_checked_file(path: &Path) -> bool {
         || name.ends_with(".hcl")
         || name.ends_with(".tf.json")
         || name.ends_with(".tfvars.json")
+        || name.ends_with(".pkr.json")
+        || name.ends_with(".pkrvars.json")
+}
+
+/// A JSON variables file (`.tfvars.json`, Packer's `.pkrvars.json`): its strings are literal.
+fn is_variables_json(path: &Path) -> bool {
+    let name = path.to_string_lossy();
+    name.ends_with(".tfvars.json") || name.ends_with(".pkrvars.json")
 }
 
 /// The errors of a file in HCL's JSON syntax: invalid JSON, and in a
@@ -37,9 +46,7 @@ pub fn is_checked_file(path: &Path) -> bool {
 fn json_errors(path: &Path, source: &str) -> Vec<terrace_syntax::ParseError> {
     use terrace_syntax::json::{NOT_TEMPLATE_ARGUMENTS, parse_json};
     match parse_json(source) {
-        Ok(value) if !path.to_string_lossy().ends_with(".tfvars.json") => {
-            value.template_errors(NOT_TEMPLATE_ARGUMENTS)
-        }
+        Ok(value) if !is_variables_json(path) => value.template_errors(NOT_TEMPLATE_ARGUMENTS),
         Ok(_) => Vec::new(),
         Err(error) => vec![error],
     }
@@ -170,5 +177,8 @@ mod tests {
         assert!(is_checked_file(Path::new("main.tf.json")));
         assert!(is_checked_file(Path::new("terraform.tfvars.json")));
         assert!(!is_checked_file(Path::new("package.json")));
+        assert!(is_checked_file(Path::new("vars.auto.pkrvars.hcl")));
+        assert!(is_checked_file(Path::new("image.pkr.json")));
+        assert!(is_checked_file(Path::new("prod.pkrvars.json")));
     }
 }
