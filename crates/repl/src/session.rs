@@ -385,6 +385,20 @@ impl Session {
                 ],
             ));
         }
+        if self.engine.template().is_some() && matches!(name, "source" | "build" | "packer") {
+            return Err(report(
+                input,
+                vec![
+                    Problem::error(
+                        "Reserved name",
+                        format!(
+                            "`{name}` is a named value of Packer templates and cannot be bound."
+                        ),
+                    )
+                    .at(name_span),
+                ],
+            ));
+        }
         let expr_offset = arg_offset + name_part.len() + 1;
         if input::is_blank(expr_src) {
             return Err(report(

@@ -74,6 +74,7 @@ fn a_packer_directory_is_detected() {
             ":doc tostring",
             "vault(\"secret/data/x\", \"key\")",
             ":outputs",
+            ":let source = 1",
         ],
     ));
 }
