@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use terrace_types::Value;
+use terrace_types::{Marks, Value};
 
 /// How a root name in a [`Scope`] may be used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,11 +68,18 @@ impl Scope {
                 ("root", Value::string(".")),
             ]),
         );
-        scope.insert_namespace(
-            "terraform",
-            Value::object([("workspace", Value::string("default"))]),
-        );
+        scope.insert_namespace("terraform", Scope::terraform_object("default"));
         scope
+    }
+
+    /// The `terraform` object in workspace `workspace`: `terraform.workspace`,
+    /// and `terraform.applying`, which is false outside an apply and, as in
+    /// Terraform, ephemeral (the console prints `(ephemeral value)`).
+    pub fn terraform_object(workspace: &str) -> Value {
+        Value::object([
+            ("applying", Value::bool(false).mark(Marks::EPHEMERAL)),
+            ("workspace", Value::string(workspace)),
+        ])
     }
 
     /// True for a scope made by [`Scope::terraform`]: unknown roots are resource references.

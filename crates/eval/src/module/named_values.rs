@@ -336,7 +336,7 @@ fn eval_module_in(
     );
     scope.insert_namespace(
         "terraform",
-        Value::object([("workspace", Value::string(ctx.options.workspace()))]),
+        Scope::terraform_object(ctx.options.workspace()),
     );
 
     // Input variables.
