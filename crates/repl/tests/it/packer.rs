@@ -157,3 +157,17 @@ fn the_binary_opens_a_template_and_checks_packer_files() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("bad.pkrvars.hcl"));
 }
+
+#[test]
+fn completion_knows_the_template_s_names() {
+    let session = session(&fixture("amazon-ebs"), false);
+    let complete = |line: &str| -> Vec<String> {
+        let (_, pairs) = terrace_repl::complete(&session, line, line.len());
+        pairs.into_iter().map(|pair| pair.replacement).collect()
+    };
+    assert_eq!(complete("source.amaz"), ["amazon-ebs"]);
+    assert_eq!(complete("source.amazon-ebs.ex"), ["example"]);
+    assert_eq!(complete("local.stan"), ["standard_tags"]);
+    assert!(complete("build.Pack").contains(&"PackerRunUUID".to_string()));
+    assert_eq!(complete("legacy_s"), ["legacy_strftime("]);
+}
