@@ -160,6 +160,7 @@ pub(crate) fn load(path: &Path, options: &PackerOptions) -> LoadedTemplate {
         )));
     }
     for (decl, variable) in decls.iter().zip(&variables) {
+        let start = diagnostics.len();
         validate(
             decl,
             &variable.value,
@@ -168,6 +169,18 @@ pub(crate) fn load(path: &Path, options: &PackerOptions) -> LoadedTemplate {
             &files,
             &mut diagnostics,
         );
+        // Packer names where the failing value came from.
+        let from = match variable.source {
+            VariableSource::Environment => "env",
+            VariableSource::File(_) => "varfile",
+            VariableSource::CommandLine => "cmd",
+            _ => "default",
+        };
+        for found in &mut diagnostics[start..] {
+            if found.diagnostic.summary == "Invalid value for variable" {
+                found.diagnostic.summary = format!("Invalid value for {from} variable");
+            }
+        }
     }
 
     // Data sources: run by Packer, so every attribute is unknown here.

@@ -207,6 +207,7 @@ fn errors_name_the_place() {
         [
             "Duplicate source block",
             "Duplicate local definition",
+            "Invalid value for default variable",
             "Unknown source docker.ubunty",
             "Unknown source qemu.nothing",
             "Duplicate argument",

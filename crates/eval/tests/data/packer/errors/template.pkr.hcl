@@ -1,3 +1,13 @@
+variable "image" {
+  type    = string
+  default = "ubuntu"
+
+  validation {
+    condition     = startswith(var.image, "debian")
+    error_message = "The image must be a Debian one."
+  }
+}
+
 locals {
   greeting = "hello"
 }
