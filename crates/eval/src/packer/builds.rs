@@ -332,7 +332,8 @@ fn run_scope(
     run
 }
 
-/// `build`: its `name` and the build variables, unknown.
+/// `build`: its `name` (unknown outside a build, `""` for a build with no
+/// name, as Packer) and the build variables, unknown.
 pub(crate) fn build_object(name: Option<&str>) -> Value {
     let mut attrs: Vec<(String, Value)> = BUILD_VARIABLES
         .iter()
@@ -340,7 +341,7 @@ pub(crate) fn build_object(name: Option<&str>) -> Value {
         .collect();
     let name = match name {
         Some(name) => Value::string(name),
-        None => Value::string(""),
+        None => Value::unknown(Type::String),
     };
     attrs.push(("name".to_string(), name));
     Value::object(attrs)
@@ -540,7 +541,7 @@ fn eval_build(
             source_values,
             &source_use.source_type,
             &shown_name,
-            name.as_deref(),
+            Some(name.as_deref().unwrap_or_default()),
         );
         let (attrs, nested_blocks) =
             merged_attrs(source, source_use.block.as_ref(), files, diagnostics);

@@ -203,11 +203,11 @@ pub(crate) fn load(path: &Path, options: &PackerOptions) -> LoadedTemplate {
         &mut diagnostics,
     );
 
-    // Sources, then the console's `source` and `build` (no build running).
+    // Sources, then the console's `source` (no build running: its name and type unknown).
+    scope.insert_namespace("build", build_object(None));
     scope.insert_namespace("source", source_object(None, &[]));
     let sources = eval_sources(&config.sources, &scope, &evaluator, &mut diagnostics);
     scope.insert_namespace("source", source_object(None, &sources));
-    scope.insert_namespace("build", build_object(None));
     let builds = eval_builds(
         &config.builds,
         &config.sources,

@@ -127,6 +127,11 @@ fn the_seed_s_amazon_ebs_example() {
     assert_eq!(eval(&template, "packer.version"), "\"1.16.0\"");
     // Outside a build, source.name and source.type are not known.
     assert_eq!(eval(&template, "source.name"), "(known after apply)");
+    assert_eq!(eval(&template, "build.name"), "(known after apply)");
+    assert_eq!(
+        eval(&template, "build.PackerRunUUID"),
+        "(known after apply)"
+    );
     insta::assert_snapshot!(render(&template));
 }
 
