@@ -384,20 +384,7 @@ fn dynamic_plugins(
     let kind = match block.labels.first().map(|(label, _)| &**label) {
         Some("provisioner") => "provisioner",
         Some("post-processor") => "post-processor",
-        Some(other) => {
-            diagnostics.push(ModuleDiagnostic::new(
-                block.file,
-                warning(
-                    "Dynamic block not expanded",
-                    format!(
-                        "terrace expands dynamic \"provisioner\" and \"post-processor\" blocks in a build, not dynamic \"{other}\" blocks: they are left out here."
-                    ),
-                    block.def_span,
-                ),
-            ));
-            return Vec::new();
-        }
-        None => return Vec::new(),
+        _ => return Vec::new(),
     };
     match dynamic::expand(block, scope, evaluator, diagnostics) {
         Expanded::Blocks(blocks) => blocks
@@ -507,6 +494,31 @@ fn eval_build(
         .iter()
         .map(|s| format!("{}.{}", s.block_type, s.name))
         .collect();
+    for extra in content.blocks_of("error-cleanup-provisioner").skip(1) {
+        diagnostics.push(configuration(
+            extra.file,
+            Diagnostic::error(
+                "Only one error-cleanup-provisioner is allowed",
+                "",
+                extra.def_span,
+            ),
+        ));
+    }
+    for nested in content.blocks_of("dynamic") {
+        let label = nested.labels.first().map_or("", |(label, _)| &**label);
+        if !matches!(label, "provisioner" | "post-processor") {
+            diagnostics.push(ModuleDiagnostic::new(
+                nested.file,
+                warning(
+                    "Dynamic block not expanded",
+                    format!(
+                        "terrace expands dynamic \"provisioner\" and \"post-processor\" blocks in a build, not dynamic \"{label}\" blocks: they are left out here."
+                    ),
+                    nested.def_span,
+                ),
+            ));
+        }
+    }
     let mut runs = Vec::new();
     for source_use in uses {
         let address = format!("{}.{}", source_use.source_type, source_use.name);
@@ -564,14 +576,6 @@ fn eval_build(
                         diagnostics,
                     ));
                 }
-                "error-cleanup-provisioner" => diagnostics.push(configuration(
-                    nested.file,
-                    Diagnostic::error(
-                        "Only one error-cleanup-provisioner is allowed",
-                        "",
-                        nested.def_span,
-                    ),
-                )),
                 "dynamic" => {
                     for generated in dynamic_plugins(nested, &run, evaluator, diagnostics) {
                         match generated.kind {

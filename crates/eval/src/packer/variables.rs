@@ -149,7 +149,11 @@ pub(crate) fn assignments(
                     "Variable declaration in a .pkrvar file",
                     format!(
                         "A .pkrvar file is used to assign values to variables that have already been declared in .pkr files, not to declare new variables. To declare variable \"{name}\", place this block in one of your .pkr files, such as variables.pkr.hcl\n\nTo set a value for this variable in {}, use the definition syntax instead:\n    {name} = <value>",
-                        files.get(file).path.display()
+                        files
+                            .get(file)
+                            .path
+                            .file_name()
+                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
                     ),
                     block.type_span,
                 ),

@@ -352,3 +352,16 @@ fn packer_only_time_and_regex_functions() {
         assert!(evaluator.eval(&expr, &scope).is_err(), "{src}");
     }
 }
+
+#[test]
+fn malformed_templates_are_reported_not_fatal() {
+    let template = load_template(
+        &fixture("malformed"),
+        &PackerOptions {
+            vars: vec![("nope".to_string(), "1".to_string())],
+            ..options()
+        },
+    );
+    assert!(template.has_configuration_errors());
+    insta::assert_snapshot!(render(&template));
+}

@@ -1,0 +1,3 @@
+variable "declared_here" {
+  default = 1
+}
