@@ -262,3 +262,24 @@ fn json_meta_blocks_and_terraform_settings() {
     // Locals given as an array of objects, one block each.
     assert_eq!(eval(&module, "[local.a, local.b]"), "[\n  1,\n  2,\n]");
 }
+
+#[test]
+fn json_module_call_loads_a_local_child() {
+    let module = load("json_module");
+    assert_eq!(errors(&module), Vec::<String>::new());
+    // Terraform 1.15.5 on the same directory.
+    assert_eq!(
+        eval(
+            &module,
+            "[module.child.message, module.child.total, module.child]"
+        ),
+        r#"[
+  "hello world!",
+  6.5,
+  {
+    "message" = "hello world!"
+    "total" = 6.5
+  },
+]"#
+    );
+}
