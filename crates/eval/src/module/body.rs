@@ -282,7 +282,10 @@ impl<'a> ConfigBody<'a> {
     /// an error for each nested block.
     pub fn just_attributes(&self) -> (Vec<ConfigAttr<'a>>, Vec<Diagnostic>) {
         if let ConfigBody::Json { body, file } = *self {
-            let (attributes, errors) = body.just_attributes();
+            let (attributes, mut errors) = body.just_attributes();
+            for attr in &attributes {
+                errors.extend(attr.value.duplicate_key_errors(body.source()));
+            }
             let attributes = attributes
                 .into_iter()
                 .filter_map(|attr| json_attr(attr, file))
@@ -334,7 +337,10 @@ fn json_content<'a>(
         blocks: &blocks,
         open: schema.open,
     };
-    let (found, errors) = body.content(&json_schema);
+    let (found, mut errors) = body.content(&json_schema);
+    for attr in &found.attributes {
+        errors.extend(attr.value.duplicate_key_errors(body.source()));
+    }
     let content = BodyContent {
         attributes: found
             .attributes

@@ -201,6 +201,8 @@ fn json_configuration_errors_name_the_json_text() {
     // same lines (its template error in the resource comes later, at plan).
     let module = load("json_errors");
     insta::assert_snapshot!("json_errors", render(&module));
+    // A property given twice in an object value: the first one counts.
+    assert_eq!(eval(&module, "local.dup"), "{\n  \"k\" = 1\n}");
 }
 
 #[test]

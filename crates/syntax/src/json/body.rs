@@ -85,6 +85,11 @@ impl<'a> JsonBody<'a> {
         self.value.span
     }
 
+    /// The JSON text the body was read from.
+    pub fn source(&self) -> &'a str {
+        self.src
+    }
+
     /// The body's content under `schema`: an error for each property the
     /// schema does not allow (unless it is open), for each attribute set
     /// twice, and for each value of the wrong shape for a block.

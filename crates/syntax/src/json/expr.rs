@@ -152,6 +152,56 @@ impl JsonValue {
         }
     }
 
+    /// An error for each property name given twice in an object read as an
+    /// expression (here or nested), as HCL's JSON syntax requires; names
+    /// with template sequences are compared only when evaluated, which this
+    /// does not do. `src` is the JSON text, for the line of the first one.
+    pub fn duplicate_key_errors(&self, src: &str) -> Vec<ParseError> {
+        let mut errors = Vec::new();
+        let mut pending = vec![self];
+        while let Some(value) = pending.pop() {
+            match &value.kind {
+                JsonKind::Array(values) => pending.extend(values.iter().rev()),
+                JsonKind::Object(properties) => {
+                    let mut seen: Vec<&JsonString> = Vec::new();
+                    for property in properties {
+                        let name = &property.name;
+                        if is_static_name(name) {
+                            match seen.iter().find(|s| s.as_str() == name.as_str()) {
+                                Some(first) => {
+                                    let at = crate::SourceMap::new(src)
+                                        .location(first.span.start as usize);
+                                    errors.push(
+                                        ParseError::new(
+                                            ParseErrorKind::Invalid,
+                                            name.span,
+                                            "Duplicate object attribute",
+                                            format!(
+                                                "An attribute named \"{}\" was already defined at line {}, column {}.",
+                                                name.as_str(),
+                                                at.line,
+                                                at.column
+                                            ),
+                                        )
+                                        .with_message(format!(
+                                            "duplicate object attribute \"{}\"",
+                                            name.as_str()
+                                        )),
+                                    );
+                                }
+                                None => seen.push(name),
+                            }
+                        }
+                    }
+                    pending.extend(properties.iter().rev().map(|p| &p.value));
+                }
+                JsonKind::String(_) | JsonKind::Number(_) | JsonKind::Bool(_) | JsonKind::Null => {}
+            }
+        }
+        errors.sort_by_key(|error| error.span().start);
+        errors
+    }
+
     fn convert(&self, mode: Mode) -> Result<Expr, ParseError> {
         let kind = match &self.kind {
             JsonKind::String(string) => {
@@ -172,7 +222,16 @@ impl JsonValue {
             ),
             JsonKind::Object(properties) => {
                 let mut items = Vec::with_capacity(properties.len());
+                let mut seen: Vec<&str> = Vec::new();
                 for property in properties {
+                    // A name given twice is an error (see
+                    // `duplicate_key_errors`); the first one counts.
+                    if is_static_name(&property.name) || matches!(mode, Mode::Literal) {
+                        if seen.contains(&property.name.as_str()) {
+                            continue;
+                        }
+                        seen.push(property.name.as_str());
+                    }
                     let key = match mode {
                         Mode::Template => ObjectKey::Expr(property.name.template_expr()?),
                         Mode::Literal => ObjectKey::Expr(property.name.literal_expr()),
@@ -195,6 +254,11 @@ impl JsonValue {
         };
         Ok(Expr::new(kind, self.span))
     }
+}
+
+/// Whether a property name has no template sequence, so is its own value.
+fn is_static_name(name: &JsonString) -> bool {
+    !name.as_str().contains("${") && !name.as_str().contains("%{")
 }
 
 #[derive(Clone, Copy)]

@@ -423,3 +423,19 @@ fn static_and_literal_modes() {
         r#"(object (["${x}"] = "${y}") (["n"] = (tuple 1)))"#
     );
 }
+
+#[test]
+fn duplicate_object_keys_in_expressions() {
+    // The first definition counts (as in Terraform), the others are errors;
+    // names with template sequences are only known when evaluated.
+    let src = "{\"a\": 1, \"b\": [{\"c\": 1, \"c\": 2}], \"a\": 2, \"${k}\": 3, \"${k}\": 4}";
+    let value = parse_json(src).unwrap();
+    assert_eq!(
+        dump(&value.to_expr().unwrap()),
+        r#"(object (["a"] = 1) (["b"] = (tuple (object (["c"] = 1)))) ([(template (interp k))] = 3) ([(template (interp k))] = 4))"#
+    );
+    insta::assert_snapshot!(
+        "json_duplicate_keys",
+        render(src, &value.duplicate_key_errors(src))
+    );
+}
