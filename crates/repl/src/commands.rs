@@ -77,7 +77,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "providers",
         aliases: &[],
         args: "",
-        summary: "list the providers of .terraform.lock.hcl",
+        summary: "list the providers of .terraform.lock.hcl (Packer: required_plugins)",
         takes_expr: false,
     },
     CommandSpec {

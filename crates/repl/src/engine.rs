@@ -127,6 +127,14 @@ impl Engine {
         }
     }
 
+    /// `:providers`: the lock file's providers, or a template's `required_plugins`.
+    pub fn render_providers(&self) -> String {
+        match &self.packer {
+            Some(template) => template.render_plugins(),
+            None => self.module.render_providers(),
+        }
+    }
+
     /// How many files the loaded configuration or template has.
     pub fn file_count(&self) -> usize {
         match &self.packer {

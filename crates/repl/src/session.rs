@@ -272,11 +272,7 @@ impl Session {
                 }))
             }
             "providers" => Ok(Reply::Text(
-                self.engine
-                    .module()
-                    .render_providers()
-                    .trim_end()
-                    .to_string(),
+                self.engine.render_providers().trim_end().to_string(),
             )),
             "blocks" => {
                 let address = arg.trim();

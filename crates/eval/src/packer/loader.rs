@@ -83,6 +83,10 @@ pub(crate) struct TemplateConfig<'a> {
     pub(crate) data: Vec<LabeledBlock<'a>>,
     /// `build` blocks.
     pub(crate) builds: Vec<ConfigBlock<'a>>,
+    /// `required_version` of the `packer` blocks.
+    pub(crate) required_versions: Vec<ConfigAttr<'a>>,
+    /// The arguments of the `required_plugins` blocks (one per plugin).
+    pub(crate) required_plugins: Vec<ConfigAttr<'a>>,
 }
 
 /// Reads the template files `ids` into one configuration.
@@ -238,8 +242,16 @@ fn read_block<'a>(
         }
         "build" => config.builds.push(block),
         "packer" => {
-            let (_, found) = block.body.content(&PACKER_SCHEMA);
+            let (content, found) = block.body.content(&PACKER_SCHEMA);
             report(diagnostics, file, found);
+            config
+                .required_versions
+                .extend(content.attr("required_version").cloned());
+            for plugins in content.blocks_of("required_plugins") {
+                let (attrs, found) = plugins.body.just_attributes();
+                report(diagnostics, plugins.file, found);
+                config.required_plugins.extend(attrs);
+            }
         }
         // `hcp_packer_registry` and `communicator` configure Packer itself.
         _ => {}

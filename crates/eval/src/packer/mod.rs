@@ -29,6 +29,9 @@ mod variables;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use terrace_syntax::Name;
+use terrace_types::Value;
+
 use crate::module::{ModuleDiagnostic, SourceFiles};
 use crate::scope::Scope;
 
@@ -80,6 +83,8 @@ pub struct LoadedTemplate {
     locals: Vec<LocalValue>,
     sources: Vec<SourceValue>,
     builds: Vec<BuildValue>,
+    required_versions: Vec<String>,
+    required_plugins: Vec<(Name, Value)>,
     scope: Scope,
 }
 
@@ -143,6 +148,22 @@ impl LoadedTemplate {
     /// `:vars`: `var.NAME = value` then `local.NAME = value`, in name order.
     pub fn render_vars(&self) -> String {
         render::vars(self)
+    }
+
+    /// The `required_version` constraints of the `packer` blocks.
+    pub fn required_versions(&self) -> &[String] {
+        &self.required_versions
+    }
+
+    /// The plugins of the `required_plugins` blocks: name and settings
+    /// (`source`, `version`), in declaration order.
+    pub fn required_plugins(&self) -> &[(Name, Value)] {
+        &self.required_plugins
+    }
+
+    /// `:providers` on a template: `required_version` and `required_plugins`.
+    pub fn render_plugins(&self) -> String {
+        render::plugins(self)
     }
 
     /// `:sources`: each source block with its evaluated arguments (after

@@ -217,6 +217,31 @@ pub(crate) fn load(path: &Path, options: &PackerOptions) -> LoadedTemplate {
         &files,
         &mut diagnostics,
     );
+    let constant = |attr: &crate::module::ConfigAttr<'_>,
+                    diagnostics: &mut Vec<ModuleDiagnostic>| {
+        match evaluator.eval(&attr.expr, &Scope::new()) {
+            Ok(value) => Some(value),
+            Err(found) => {
+                diagnostics.extend(
+                    found
+                        .into_iter()
+                        .map(|d| ModuleDiagnostic::new(attr.file, d)),
+                );
+                None
+            }
+        }
+    };
+    let required_versions = config
+        .required_versions
+        .iter()
+        .filter_map(|attr| constant(attr, &mut diagnostics))
+        .filter_map(|value| value.as_str().map(str::to_string))
+        .collect();
+    let required_plugins = config
+        .required_plugins
+        .iter()
+        .filter_map(|attr| Some((attr.name.clone(), constant(attr, &mut diagnostics)?)))
+        .collect();
     // A build evaluates its provisioners once per source: report each problem once.
     let mut unique: Vec<ModuleDiagnostic> = Vec::new();
     for found in diagnostics {
@@ -231,6 +256,8 @@ pub(crate) fn load(path: &Path, options: &PackerOptions) -> LoadedTemplate {
         locals,
         sources,
         builds,
+        required_versions,
+        required_plugins,
         scope,
     }
 }

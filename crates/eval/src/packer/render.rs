@@ -116,6 +116,21 @@ pub(crate) fn builds(template: &LoadedTemplate) -> String {
     out
 }
 
+/// `packer.required_version = "..."` lines, then each required plugin.
+pub(crate) fn plugins(template: &LoadedTemplate) -> String {
+    let mut out = String::new();
+    for version in &template.required_versions {
+        let _ = writeln!(out, "packer.required_version = {}", quote(version));
+    }
+    if template.required_plugins.is_empty() {
+        out.push_str("no required_plugins in this template\n");
+    }
+    for (name, settings) in &template.required_plugins {
+        assignment(&mut out, 0, name, settings);
+    }
+    out
+}
+
 fn plugin(out: &mut String, plugin: &EvaluatedPlugin, indent: usize) {
     let pad = " ".repeat(indent);
     let _ = writeln!(

@@ -75,6 +75,7 @@ fn a_packer_directory_is_detected() {
             "vault(\"secret/data/x\", \"key\")",
             ":outputs",
             ":let source = 1",
+            ":providers",
         ],
     ));
 }
