@@ -127,12 +127,8 @@ fn read_block<'a>(
                 .first()
                 .map(|(n, _)| n.clone())
                 .unwrap_or_default();
-            if let Some(first) = config.variables.iter().find(|v| v.name() == &*name) {
-                duplicate_variable(diagnostics, file, &name, block.def_span, first.file);
-                return;
-            }
-            if config.legacy_variables.iter().any(|a| a.name == name) {
-                duplicate_variable(diagnostics, file, &name, block.def_span, file);
+            if let Some(first) = first_variable(config, &name) {
+                duplicate_variable(diagnostics, files, &name, (file, block.def_span), first);
                 return;
             }
             config.variables.push(BlockConfig {
@@ -150,15 +146,13 @@ fn read_block<'a>(
             let (attrs, found) = block.body.just_attributes();
             report(diagnostics, file, found);
             for attr in attrs {
-                let taken = config.variables.iter().any(|v| v.name() == &*attr.name)
-                    || config.legacy_variables.iter().any(|a| a.name == attr.name);
-                if taken {
+                if let Some(first) = first_variable(config, &attr.name) {
                     duplicate_variable(
                         diagnostics,
-                        attr.file,
+                        files,
                         &attr.name,
-                        attr.name_span,
-                        attr.file,
+                        (attr.file, attr.name_span),
+                        first,
                     );
                     continue;
                 }
@@ -258,21 +252,45 @@ fn read_block<'a>(
     }
 }
 
+/// Where variable `name` is already declared (a `variable` block or an
+/// argument of a `variables` block).
+fn first_variable(config: &TemplateConfig<'_>, name: &str) -> Option<(FileId, Span)> {
+    config
+        .variables
+        .iter()
+        .find(|v| v.name() == name)
+        .map(|v| (v.file, v.def_span))
+        .or_else(|| {
+            config
+                .legacy_variables
+                .iter()
+                .find(|a| &*a.name == name)
+                .map(|a| (a.file, a.name_span))
+        })
+}
+
+/// Packer's message for a variable declared twice, with the first declaration.
 fn duplicate_variable(
     diagnostics: &mut Vec<ModuleDiagnostic>,
-    file: FileId,
+    files: &SourceFiles,
     name: &str,
-    span: Span,
-    _first: FileId,
+    (file, span): (FileId, Span),
+    (first_file, first_span): (FileId, Span),
 ) {
-    diagnostics.push(ModuleDiagnostic::new(
-        file,
-        Diagnostic::error(
-            "Duplicate variable",
-            format!("Duplicate {name} variable definition found."),
-            span,
+    let mut found = Diagnostic::error(
+        "Duplicate variable",
+        format!(
+            "Duplicate {name} variable definition found. The first is at {}.",
+            files.place(first_file, first_span)
         ),
-    ));
+        span,
+    );
+    if first_file == file {
+        found
+            .labels
+            .push((first_span, format!("var.{name} first declared here")));
+    }
+    diagnostics.push(ModuleDiagnostic::new(file, found));
 }
 
 /// A local defined twice (in `locals` blocks, `local` blocks, or one of each).
