@@ -42,7 +42,9 @@ pub struct SourceFiles {
 }
 
 impl SourceFiles {
-    /// Reads and parses `path`, recording parse errors in `diagnostics`.
+    /// Reads and parses `path`, recording parse errors in `diagnostics`; a
+    /// name ending in `.json` is read in HCL's JSON syntax (and for
+    /// `.tf.json`, every string that is read as a template is checked).
     pub fn load(&mut self, path: &Path, diagnostics: &mut Vec<ModuleDiagnostic>) -> FileId {
         let id = FileId(self.files.len());
         let mut json = None;

@@ -2,9 +2,11 @@
 //!
 //! Values are taken in Terraform's order of precedence, each source
 //! replacing the earlier ones: the default, `TF_VAR_name` environment
-//! variables, `terraform.tfvars`, `*.auto.tfvars` in lexical order,
-//! `--var-file` files, then `--var` assignments. A child module's variables
-//! get their values from the arguments of the `module` block instead.
+//! variables, `terraform.tfvars`, `terraform.tfvars.json`, `*.auto.tfvars`
+//! and `*.auto.tfvars.json` together in lexical order, `--var-file` files,
+//! then `--var` assignments. A child module's variables get their values
+//! from the arguments of the `module` block instead. Strings in JSON files
+//! are literal (`"${x}"` is those four characters), as in Terraform.
 
 use std::collections::BTreeMap;
 use std::path::Path;
