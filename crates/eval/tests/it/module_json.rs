@@ -285,3 +285,23 @@ fn json_module_call_loads_a_local_child() {
 ]"#
     );
 }
+
+#[test]
+fn json_numbers_keep_full_precision() {
+    // Terraform 1.15.5 on `{"locals": {...}}` with these numbers.
+    let cases = [
+        ("-0", "-0"),
+        ("1E+2", "100"),
+        (
+            "0.30000000000000000000000001",
+            "0.30000000000000000000000001",
+        ),
+        ("1e-400", &format!("0.{}1", "0".repeat(399))),
+        ("1e400", &format!("1{}", "0".repeat(400))),
+    ];
+    for (json, expected) in cases {
+        let expr = parse_json(json).unwrap().to_expr().unwrap();
+        let value = Evaluator::new().eval(&expr, &Scope::new()).unwrap();
+        assert_eq!(format_value(&value), *expected, "{json}");
+    }
+}
