@@ -1,6 +1,6 @@
 //! Reading a module's files into one configuration: top-level blocks by kind, duplicate checks, override files applied.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use terrace_syntax::{Name, Span};
 
@@ -148,6 +148,17 @@ pub struct ModuleConfig<'a> {
     pub module_calls: Vec<BlockConfig<'a>>,
     /// The merged `terraform` blocks.
     pub terraform: TerraformConfig<'a>,
+    /// Where each block read so far is, by type and labels, and each local
+    /// by name: the duplicate checks are lookups, not scans (a generated
+    /// configuration may hold thousands of resources).
+    index: DefinitionIndex,
+}
+
+/// Positions of the definitions read so far, in their kind's list.
+#[derive(Debug, Default)]
+struct DefinitionIndex {
+    blocks: HashMap<(Name, Vec<Name>), usize>,
+    locals: HashMap<Name, usize>,
 }
 
 /// What the `terraform` blocks say.
@@ -240,7 +251,12 @@ fn read_file<'a>(
                 let (attrs, found) = block.body.just_attributes();
                 diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));
                 for attr in attrs {
-                    if let Some(previous) = config.locals.iter().find(|l| l.name == attr.name) {
+                    if let Some(previous) = config
+                        .index
+                        .locals
+                        .get(&attr.name)
+                        .and_then(|&i| config.locals.get(i))
+                    {
                         diagnostics.push(ModuleDiagnostic::new(
                             id,
                             Diagnostic::error(
@@ -255,6 +271,10 @@ fn read_file<'a>(
                         ));
                         continue;
                     }
+                    config
+                        .index
+                        .locals
+                        .insert(attr.name.clone(), config.locals.len());
                     config.locals.push(attr);
                 }
             }
@@ -267,13 +287,15 @@ fn read_file<'a>(
                     "module" => &mut config.module_calls,
                     _ => &mut config.resources,
                 };
-                if let Some(previous) = list
-                    .iter()
-                    .find(|b| b.block_type == new.block_type && same_labels(b, &new))
-                {
+                let key = (
+                    new.block_type.clone(),
+                    new.labels.iter().map(|(label, _)| label.clone()).collect(),
+                );
+                if let Some(previous) = config.index.blocks.get(&key).and_then(|&i| list.get(i)) {
                     diagnostics.push(ModuleDiagnostic::new(id, duplicate(files, previous, &new)));
                     continue;
                 }
+                config.index.blocks.insert(key, list.len());
                 list.push(new);
             }
             _ => {}

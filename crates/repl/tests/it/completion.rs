@@ -26,7 +26,7 @@ fn roots_and_attributes() {
     let mut session = Session::standalone();
     check(&session, "pat", 0, &["pathexpand(", "path."]);
     check(&session, "path.m", 5, &["module"]);
-    check(&session, "terraform.", 10, &["workspace"]);
+    check(&session, "terraform.", 10, &["applying", "workspace"]);
     session
         .run(r#":let cfg = {name = "x", nested = {deep = 1}, other = 2}"#)
         .unwrap();
