@@ -1,8 +1,6 @@
 //! Functions that need the evaluator itself: `try`, `can`, `type`, `convert`,
 //! `templatefile` and `templatestring` (their table entries only document them).
 
-use std::path::Path;
-
 use terrace_syntax::{Expr, ExprKind, FunctionCall, Literal, SourceMap, Span, Template};
 use terrace_types::{Key, Type, Value};
 
@@ -10,6 +8,7 @@ use super::function_call::{call_error, check_arity, invalid_argument};
 use super::traversal::{get_attr, index};
 use super::{Ctx, EvalResult, convert_to, error};
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::functions::CallError;
 use crate::references::{Reference, references};
 use crate::scope::Scope;
 use terrace_syntax::TraversalStep;
@@ -190,9 +189,21 @@ impl Ctx<'_> {
         let Some(path) = path.as_str() else {
             return Ok(Value::unknown(Type::Dynamic).mark(path_marks));
         };
-        let full_path = self.evaluator.context().base_dir.join(path);
-        let src =
-            read_template_file(&full_path, path).map_err(|message| fail(0, "path", message))?;
+        // Read as `file` reads: the same messages, size cap and refusal of pipes and devices.
+        let src = crate::functions::read_text_file(self.evaluator.context(), path).map_err(
+            |e| match e.arg_index {
+                Some(_) => fail(0, "path", e.message),
+                None => call_error(
+                    CallError::Failed {
+                        function: "templatefile",
+                        message: e.message,
+                    },
+                    function_call,
+                    &arg_spans,
+                    span,
+                ),
+            },
+        )?;
         let template = terrace_syntax::parse_template(&src).map_err(|e| {
             let at = location(&src, path, e.span());
             fail(0, "path", format!("{at}: {}; {}", e.summary(), e.detail()))
@@ -368,19 +379,6 @@ fn location(src: &str, origin: &str, span: Span) -> String {
             "{origin}:{},{}-{},{}",
             start.line, start.column, end.line, end.column
         )
-    }
-}
-
-/// Reads a template file, with Terraform's messages.
-fn read_template_file(full_path: &Path, given: &str) -> Result<String, String> {
-    match std::fs::read(full_path) {
-        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
-            format!("contents of {given} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead")
-        }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!(
-            "no file exists at \"{given}\"; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource"
-        )),
-        Err(e) => Err(format!("failed to read {given}: {e}")),
     }
 }
 

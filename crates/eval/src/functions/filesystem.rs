@@ -152,9 +152,36 @@ pub(super) fn resolve(ctx: &CallContext, path: &str) -> Result<String, String> {
     }
 }
 
-/// Opens a file for reading; errors are worded as Go's `os.Open` errors.
+/// Opens a file for reading; errors are worded as Go's `os.Open` errors. A named
+/// pipe, socket or device is refused before it is opened: opening a pipe blocks
+/// until a writer comes, and a device such as `/dev/zero` never ends (Terraform
+/// hangs on both).
 pub(super) fn open(resolved: &str) -> Result<File, std::io::Error> {
+    if let Ok(meta) = std::fs::metadata(resolved) {
+        let ty = meta.file_type();
+        if !ty.is_file() && !ty.is_dir() {
+            return Err(std::io::Error::other(special_file_kind(&ty)));
+        }
+    }
     File::open(resolved)
+}
+
+/// Reads a whole text file as `file` does (Terraform's messages, at most
+/// [`MAX_FILE_SIZE`] bytes, UTF-8 only): also for `templatefile`. Errors about the
+/// path have `arg_index` 0.
+pub(crate) fn read_text_file(ctx: &CallContext, path: &str) -> Result<String, FunctionError> {
+    let bytes = read_file_bytes(ctx, path, Marks::default())?;
+    String::from_utf8(bytes).map_err(|_| not_utf8(path, Marks::default()))
+}
+
+/// The error for a file that is not UTF-8, from `file` and `templatefile`.
+fn not_utf8(path: &str, marks: Marks) -> FunctionError {
+    FunctionError::new(format!(
+        "contents of {} are not valid UTF-8; use the filebase64 function to obtain the \
+         Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to \
+         obtain file hashing results instead",
+        redact(path, marks)
+    ))
 }
 
 /// Go's wording for a failed operation: `open dir/x: no such file or directory`.
@@ -216,14 +243,7 @@ fn read_file_bytes(ctx: &CallContext, path: &str, marks: Marks) -> Result<Vec<u8
 fn file(ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     let (path, marks) = marked_str(args, 0);
     let bytes = read_file_bytes(ctx, &path, marks)?;
-    let text = String::from_utf8(bytes).map_err(|_| {
-        FunctionError::new(format!(
-            "contents of {} are not valid UTF-8; use the filebase64 function to obtain the \
-             Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to \
-             obtain file hashing results instead",
-            redact(&path, marks)
-        ))
-    })?;
+    let text = String::from_utf8(bytes).map_err(|_| not_utf8(&path, marks))?;
     Ok(Value::string(text).mark(marks))
 }
 

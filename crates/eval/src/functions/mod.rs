@@ -44,3 +44,4 @@ pub use table::{FunctionTable, standard};
 // For the evaluator, which calls `convert(value, type)` itself (see conversion.rs).
 #[allow(unused_imports)]
 pub(crate) use conversion::call_convert;
+pub(crate) use filesystem::read_text_file;

@@ -6,6 +6,7 @@ mod conformance;
 mod deep;
 mod diagnostics;
 mod expressions;
+mod file_errors;
 mod function_data;
 mod module;
 mod module_json;
