@@ -115,6 +115,19 @@ fn interactive_session() {
     seen += &p.exp_string("\u{1b}[?2004l").unwrap();
     seen += &interrupt_until(&mut p, "Evaluation interrupted");
 
+    // The same while building values (nested `for` over `range(1024)` twice, and
+    // more): a `:let` binding made before survives the interrupted evaluation.
+    p.send_line(":let kept = 41").unwrap();
+    seen += &p.exp_string("> ").unwrap();
+    let building = "[for i in range(1024) : length([for j in range(1024) : \
+                    [for k in range(64) : i * j * k + kept]])]";
+    p.send_line(building).unwrap();
+    seen += &p.exp_string("\u{1b}[?2004l").unwrap();
+    seen += &interrupt_until(&mut p, "Evaluation interrupted");
+    p.send_line("kept + 1").unwrap();
+    seen += &p.exp_string("42").unwrap();
+    seen += &p.exp_string("> ").unwrap();
+
     // A bracketed paste of two inputs, the first over two lines: both run.
     keys(&mut p, "\x1b[200~[7,\n8]\n40 + 3\x1b[201~");
     keys(&mut p, "\r");
