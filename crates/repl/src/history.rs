@@ -305,14 +305,19 @@ mod tests {
     }
 
     /// Each writer's entries in `entries` (tagged `"{tag} {idx}"`) must be a
-    /// contiguous run of indexes ending at `last`: nothing lost in between.
+    /// contiguous run of indexes ending at `last`: nothing lost in between. A
+    /// writer with no entry at all is fine when it finished early (on a loaded
+    /// machine one thread may run alone) and the others' later entries filled
+    /// the last [`MAX_ENTRIES`].
     fn assert_contiguous(entries: &[String], tag: &str, last: usize) {
         let idxs: Vec<usize> = entries
             .iter()
             .filter_map(|entry| entry.strip_prefix(tag)?.strip_prefix(' '))
             .map(|rest| rest.split('\n').next().unwrap().parse().unwrap())
             .collect();
-        let first = *idxs.first().unwrap();
+        let Some(&first) = idxs.first() else {
+            return;
+        };
         assert_eq!(idxs, (first..=last).collect::<Vec<_>>(), "{tag}");
     }
 
@@ -394,7 +399,10 @@ mod tests {
         let entries = history.load();
         assert_eq!(&entries[..earlier.len()], &earlier[..]);
         assert_eq!(entries.last().unwrap(), "after");
-        assert!(entries.len() > earlier.len() + 1, "the writers wrote nothing");
+        assert!(
+            entries.len() > earlier.len() + 1,
+            "the writers wrote nothing"
+        );
         for entry in &entries[earlier.len()..entries.len() - 1] {
             let (head, tail) = entry.split_once('\n').unwrap();
             let idx: usize = head.rsplit(' ').next().unwrap().parse().unwrap();
