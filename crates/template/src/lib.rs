@@ -54,4 +54,4 @@ mod render;
 
 pub use error::TemplateError;
 pub use interpreter::Interpreter;
-pub use render::render;
+pub use render::{MAX_RENDERED_LEN, render};

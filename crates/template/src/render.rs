@@ -1,12 +1,17 @@
 //! `render`: turning a template into a string value, or the unwrapped value of a lone interpolation.
 
-use terrace_syntax::{Expr, Template, TemplateFor, TemplateIf, TemplatePart};
+use terrace_syntax::{Expr, Span, Template, TemplateFor, TemplateIf, TemplatePart};
 use terrace_types::{Marks, Repr, Type, Value, convert};
 
 use crate::error::TemplateError;
 use crate::interpreter::Interpreter;
 
 const INVALID_INTERPOLATION: &str = "Invalid template interpolation value";
+
+/// The longest string a template renders, in bytes: 16 MiB, the cap of the string
+/// functions too. Terraform has none; a `%{ for }` over a long string repeats it
+/// without bound.
+pub const MAX_RENDERED_LEN: usize = 16 << 20;
 
 /// Renders `template`: literals, interpolations converted to strings, `%{ if }`
 /// and `%{ for }` directives. A template that is exactly one interpolation
@@ -43,6 +48,21 @@ impl Output {
             marks: Marks::NONE,
         }
     }
+
+    /// Appends `s`, unless the result would pass [`MAX_RENDERED_LEN`].
+    fn push(&mut self, s: &str, span: Span) -> Result<(), TemplateError> {
+        if self.text.len().saturating_add(s.len()) > MAX_RENDERED_LEN {
+            return Err(TemplateError::new(
+                "Template result too long",
+                format!(
+                    "The rendered template would be longer than {MAX_RENDERED_LEN} bytes, the most terrace builds."
+                ),
+                span,
+            ));
+        }
+        self.text.push_str(s);
+        Ok(())
+    }
 }
 
 fn render_parts<I: Interpreter>(
@@ -52,7 +72,7 @@ fn render_parts<I: Interpreter>(
 ) -> Result<(), I::Error> {
     for part in &template.parts {
         match part {
-            TemplatePart::Literal(literal) => out.text.push_str(&literal.value),
+            TemplatePart::Literal(literal) => out.push(&literal.value, literal.span)?,
             TemplatePart::Interp(interp_part) => {
                 let value = interp.eval(&interp_part.expr)?;
                 append(value, &interp_part.expr, out)?;
@@ -87,7 +107,7 @@ fn append(value: Value, expr: &Expr, out: &mut Output) -> Result<(), TemplateErr
         })?
     };
     match text.repr() {
-        Repr::String(s) => out.text.push_str(s),
+        Repr::String(s) => out.push(s, expr.span)?,
         _ => out.known = false,
     }
     Ok(())

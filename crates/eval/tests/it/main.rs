@@ -8,6 +8,7 @@ mod diagnostics;
 mod expressions;
 mod file_errors;
 mod function_data;
+mod limits;
 mod module;
 mod module_json;
 mod module_corpus;
