@@ -302,14 +302,19 @@ fn parse_raw(
         Ok(value) => Some(value),
         Err(found) => {
             let first = found.first().map(ToString::to_string).unwrap_or_default();
-            diagnostics.push(ModuleDiagnostic::without_file(Diagnostic::error(
+            let mut found = ModuleDiagnostic::without_file(Diagnostic::error(
                 "Invalid value for input variable",
                 format!(
-                    "The value for variable \"{}\" given in the {origin} is not a valid expression: {first}.",
-                    decl.name
+                    "The value for variable \"{}\" given in the {origin} is not a valid expression: {}.",
+                    decl.name,
+                    first.trim_end_matches('.')
                 ),
                 Span::default(),
-            )));
+            ));
+            // Terraform cannot start with a value it cannot parse: like a
+            // syntax error in a .tfvars file, it stops `terraform console`.
+            found.stage = super::diagnostics::Stage::Configuration;
+            diagnostics.push(found);
             None
         }
     }

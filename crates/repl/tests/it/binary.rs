@@ -327,3 +327,38 @@ fn a_configuration_error_stops_before_evaluating() {
     assert_eq!((run.status, run.stdout.as_str()), (1, ""));
     assert!(run.stderr.contains("Invalid expression"), "{}", run.stderr);
 }
+
+#[test]
+fn a_variable_value_that_does_not_parse_stops_before_evaluating() {
+    // Terraform 1.15.5 with TF_VAR_list='[a' for a list(string) variable:
+    // "Unterminated tuple constructor expression", status 1, nothing evaluated.
+    // A value that parses but has the wrong type only leaves the variable unknown.
+    let dir = temp_dir("tf-var");
+    write(
+        &dir.join("main.tf"),
+        "variable \"list\" {\n  type = list(string)\n}\nvariable \"n\" {\n  type = number\n}\n",
+    );
+    let run = |list: &str, n: &str| {
+        Command::new(env!("CARGO_BIN_EXE_terrace"))
+            .args(["--dir", &dir.display().to_string(), "-e", "var.n"])
+            .env("TF_VAR_list", list)
+            .env("TF_VAR_n", n)
+            .output()
+            .unwrap()
+    };
+    let output = run("[a", "1");
+    assert_eq!(
+        (output.status.code(), output.stdout.as_slice()),
+        (Some(1), &b""[..])
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("Unterminated tuple constructor expression"),
+        "{stderr}"
+    );
+    let output = run("[\"a\"]", "abc");
+    assert_eq!(
+        (output.status.code(), output.stdout.as_slice()),
+        (Some(0), &b"(known after apply)\n"[..])
+    );
+}
