@@ -106,31 +106,6 @@ fn formatdate(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError
     Ok(Value::string(out))
 }
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
-const WEEKDAYS: [&str; 7] = [
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-];
-
 fn format_verb(verb: &str, t: &Timestamp) -> Result<String, FunctionError> {
     let bad = |why: &str| {
         FunctionError::arg(
@@ -154,14 +129,14 @@ fn format_verb(verb: &str, t: &Timestamp) -> Result<String, FunctionError> {
         (b'Y', _) => return Err(bad("year must either be \"YY\" or \"YYYY\"")),
         (b'M', 1) => t.month.to_string(),
         (b'M', 2) => format!("{:02}", t.month),
-        (b'M', 3) => MONTHS[t.month as usize - 1][..3].to_string(),
-        (b'M', 4) => MONTHS[t.month as usize - 1].to_string(),
+        (b'M', 3) => t.month_name()[..3].to_string(),
+        (b'M', 4) => t.month_name().to_string(),
         (b'M', _) => return Err(bad("month must be \"M\", \"MM\", \"MMM\", or \"MMMM\"")),
         (b'D', 1) => t.day.to_string(),
         (b'D', 2) => format!("{:02}", t.day),
         (b'D', _) => return Err(bad("day of month must either be \"D\" or \"DD\"")),
-        (b'E', 3) => WEEKDAYS[t.weekday() as usize][..3].to_string(),
-        (b'E', 4) => WEEKDAYS[t.weekday() as usize].to_string(),
+        (b'E', 3) => t.weekday_name()[..3].to_string(),
+        (b'E', 4) => t.weekday_name().to_string(),
         (b'E', _) => return Err(bad("day of week must either be \"EEE\" or \"EEEE\"")),
         (b'h', 1) => t.hour.to_string(),
         (b'h', 2) => format!("{:02}", t.hour),

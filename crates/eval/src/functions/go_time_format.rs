@@ -5,30 +5,6 @@
 
 use super::timestamp::{Timestamp, days_in};
 
-const LONG_MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const LONG_DAYS: [&str; 7] = [
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-];
-
 /// One element of a Go layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Std {
@@ -253,12 +229,12 @@ pub(super) fn format_go(layout: &str, t: &Timestamp) -> String {
         let text = match std {
             Std::Year => padded((t.year % 100).abs(), 2),
             Std::LongYear => padded(t.year, 4),
-            Std::Month => LONG_MONTHS[t.month as usize - 1][..3].to_string(),
-            Std::LongMonth => LONG_MONTHS[t.month as usize - 1].to_string(),
+            Std::Month => t.month_name()[..3].to_string(),
+            Std::LongMonth => t.month_name().to_string(),
             Std::NumMonth => t.month.to_string(),
             Std::ZeroMonth => format!("{:02}", t.month),
-            Std::WeekDay => LONG_DAYS[t.weekday() as usize][..3].to_string(),
-            Std::LongWeekDay => LONG_DAYS[t.weekday() as usize].to_string(),
+            Std::WeekDay => t.weekday_name()[..3].to_string(),
+            Std::LongWeekDay => t.weekday_name().to_string(),
             Std::Day => t.day.to_string(),
             Std::UnderDay => format!("{:>2}", t.day),
             Std::ZeroDay => format!("{:02}", t.day),

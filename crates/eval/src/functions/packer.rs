@@ -211,30 +211,6 @@ fn string() -> Type {
     Type::String
 }
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const WEEKDAYS: [&str; 7] = [
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-];
-
 /// The fields `rfc3339_parse` and `unix_timestamp_parse` give, with their types.
 fn time_fields(extra: (&'static str, Type)) -> Type {
     let mut fields = vec![
@@ -292,12 +268,9 @@ fn time_object(t: &Timestamp, extra: (&'static str, Value)) -> Value {
         ("year_day", Value::int(year_day(t))),
         ("day", Value::int(i64::from(t.day))),
         ("month", Value::int(i64::from(t.month))),
-        ("month_name", Value::string(MONTHS[t.month as usize - 1])),
+        ("month_name", Value::string(t.month_name())),
         ("weekday", Value::int(i64::from(t.weekday()))),
-        (
-            "weekday_name",
-            Value::string(WEEKDAYS[t.weekday() as usize]),
-        ),
+        ("weekday_name", Value::string(t.weekday_name())),
         ("hour", Value::int(i64::from(t.hour))),
         ("minute", Value::int(i64::from(t.minute))),
         ("second", Value::int(i64::from(t.second))),

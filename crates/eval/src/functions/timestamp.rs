@@ -73,6 +73,17 @@ impl Timestamp {
         u32::try_from((days + 4).rem_euclid(7)).expect("invariant: a remainder below 7")
     }
 
+    /// The month's English name (`January`); its first three letters are
+    /// the short form every date format here uses.
+    pub(super) fn month_name(&self) -> &'static str {
+        MONTH_NAMES[(self.month as usize).clamp(1, 12) - 1]
+    }
+
+    /// The weekday's English name (`Sunday`).
+    pub(super) fn weekday_name(&self) -> &'static str {
+        WEEKDAY_NAMES[self.weekday() as usize]
+    }
+
     /// Go's `Format(time.RFC3339)`: `2006-01-02T15:04:05Z07:00`, no fraction.
     pub(super) fn format_rfc3339(&self) -> String {
         format!(
@@ -675,6 +686,31 @@ fn describe(err: &ParseError, cty: bool) -> String {
         terrace_types::quote(&err.value_elem)
     )
 }
+
+const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+const WEEKDAY_NAMES: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
 
 #[cfg(test)]
 mod tests {
