@@ -57,7 +57,12 @@ fn value(dir: &PathBuf, stdin: &[u8], stdout: &str) {
     let run = terrace(dir, &[], stdin);
     assert_eq!(run.stderr, "", "{}", short(stdin));
     assert_eq!(run.status, Some(0));
-    assert!(run.stdout == stdout, "{}: {}", short(stdin), short(run.stdout.as_bytes()));
+    assert!(
+        run.stdout == stdout,
+        "{}: {}",
+        short(stdin),
+        short(run.stdout.as_bytes())
+    );
 }
 
 /// Pipes `stdin` and expects an error whose text holds each of `needles`.
@@ -143,6 +148,12 @@ fn megabyte_lines() {
     );
     let open = format!("\"{}\n", "a".repeat(1 << 20));
     diagnostic(&dir, open.as_bytes(), &["Unterminated template string"]);
+    // A megabyte operator chain in a JSON file's template string.
+    let json = format!(
+        "{{\"locals\": {{\"a\": \"${{{}1}}\"}}}}",
+        "1+".repeat(n - 1)
+    );
+    check(&dir, "chain.tf.json", json.as_bytes(), &[]);
     // The same in a file.
     check(
         &dir,
@@ -163,9 +174,17 @@ fn deep_nesting() {
     // Unclosed: still one diagnostic, no stack overflow.
     diagnostic(&dir, "[".repeat(depth).as_bytes(), &[]);
     let template = format!("{}1{}\n", "\"${".repeat(depth), "}\"".repeat(depth));
-    diagnostic(&dir, template.as_bytes(), &["nested at most 128 levels deep"]);
+    diagnostic(
+        &dir,
+        template.as_bytes(),
+        &["nested at most 128 levels deep"],
+    );
     let directives = format!("\"{}%{{endif}}\"\n", "%{if true}".repeat(depth));
-    diagnostic(&dir, directives.as_bytes(), &["nested at most 128 levels deep"]);
+    diagnostic(
+        &dir,
+        directives.as_bytes(),
+        &["nested at most 128 levels deep"],
+    );
     check(
         &dir,
         "deep.tf",

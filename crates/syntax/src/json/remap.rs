@@ -60,9 +60,27 @@ pub(crate) fn remap_expr(expr: &mut Expr, map: &dyn Fn(Span) -> Span) {
         ExprKind::Binary {
             op_span, lhs, rhs, ..
         } => {
+            // Operator chains nest to the left as deep as they are long (a megabyte
+            // of `1+1+...`): walk that spine in a loop, not by recursion.
             *op_span = map(*op_span);
-            remap_expr(lhs, map);
             remap_expr(rhs, map);
+            let mut node: &mut Expr = lhs;
+            loop {
+                if !matches!(node.kind, ExprKind::Binary { .. }) {
+                    remap_expr(node, map);
+                    break;
+                }
+                node.span = map(node.span);
+                let ExprKind::Binary {
+                    op_span, lhs, rhs, ..
+                } = &mut node.kind
+                else {
+                    break;
+                };
+                *op_span = map(*op_span);
+                remap_expr(rhs, map);
+                node = lhs;
+            }
         }
         ExprKind::Conditional {
             cond,
