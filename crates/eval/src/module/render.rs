@@ -6,7 +6,7 @@ use terrace_syntax::{IndexKey, TraversalStep, parse_traversal};
 use terrace_types::{Value, format_value};
 
 use super::lock_file::LockFile;
-use super::named_values::{ModuleInstance, VariableSource};
+use super::named_values::{ModuleInstance, VariableSource, VariableValue};
 use super::resources::{EvaluatedBody, InstanceKey, ResourceValue};
 
 /// `name = value` with the value's continuation lines indented by `indent`.
@@ -18,22 +18,23 @@ pub(crate) fn assignment(out: &mut String, indent: usize, name: &str, value: &Va
 
 /// `var.NAME = value` lines in name order, unset ones noted.
 pub(crate) fn vars(module: &ModuleInstance) -> String {
-    let mut variables: Vec<_> = module.variables.iter().collect();
-    variables.sort_by(|a, b| a.name.cmp(&b.name));
     let mut out = String::new();
+    variable_lines(&mut out, &module.variables, "required, no value given");
+    out
+}
+
+/// `var.NAME = value` lines for `variables` in name order, each unset one
+/// followed by `# unset_note` (Terraform's and Packer's `:vars`).
+pub(crate) fn variable_lines(out: &mut String, variables: &[VariableValue], unset_note: &str) {
+    let mut variables: Vec<_> = variables.iter().collect();
+    variables.sort_by(|a, b| a.name.cmp(&b.name));
     for variable in variables {
-        assignment(
-            &mut out,
-            0,
-            &format!("var.{}", variable.name),
-            &variable.value,
-        );
+        assignment(out, 0, &format!("var.{}", variable.name), &variable.value);
         if variable.source == VariableSource::Unset {
             out.pop();
-            out.push_str("  # required, no value given\n");
+            let _ = writeln!(out, "  # {unset_note}");
         }
     }
-    out
 }
 
 /// `NAME = value` lines in name order.

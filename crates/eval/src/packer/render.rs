@@ -6,26 +6,12 @@ use terrace_types::quote;
 
 use super::LoadedTemplate;
 use super::builds::EvaluatedPlugin;
-use crate::module::VariableSource;
-use crate::module::render::{assignment, body};
+use crate::module::render::{assignment, body, variable_lines};
 
 /// `var.NAME = value` then `local.NAME = value` lines, each in name order.
 pub(crate) fn vars(template: &LoadedTemplate) -> String {
     let mut out = String::new();
-    let mut variables: Vec<_> = template.variables.iter().collect();
-    variables.sort_by(|a, b| a.name.cmp(&b.name));
-    for variable in variables {
-        assignment(
-            &mut out,
-            0,
-            &format!("var.{}", variable.name),
-            &variable.value,
-        );
-        if variable.source == VariableSource::Unset {
-            out.pop();
-            out.push_str("  # no value given\n");
-        }
-    }
+    variable_lines(&mut out, &template.variables, "no value given");
     let mut locals: Vec<_> = template.locals.iter().collect();
     locals.sort_by(|a, b| a.name.cmp(&b.name));
     for local in locals {
