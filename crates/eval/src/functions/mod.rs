@@ -36,8 +36,8 @@ mod yaml_emit;
 
 pub use call::{CallError, call};
 pub use context::CallContext;
-pub use packer::{PACKER_FUNCTION_NAMES, is_packer_function, packer};
 pub use error::FunctionError;
+pub use packer::{PACKER_FUNCTION_NAMES, is_packer_function, packer};
 pub use spec::{Function, ImplFn, Param, ReturnType, ReturnTypeFn};
 pub use table::{FunctionTable, standard};
 
