@@ -149,8 +149,9 @@ pub struct ModuleConfig<'a> {
     /// The merged `terraform` blocks.
     pub terraform: TerraformConfig<'a>,
     /// Where each block read so far is, by type and labels, and each local
-    /// by name: the duplicate checks are lookups, not scans (a generated
-    /// configuration may hold thousands of resources).
+    /// by name: duplicate checks and override files look definitions up
+    /// here instead of scanning (a generated configuration may hold
+    /// thousands of resources).
     index: DefinitionIndex,
 }
 
@@ -287,10 +288,7 @@ fn read_file<'a>(
                     "module" => &mut config.module_calls,
                     _ => &mut config.resources,
                 };
-                let key = (
-                    new.block_type.clone(),
-                    new.labels.iter().map(|(label, _)| label.clone()).collect(),
-                );
+                let key = definition_key(&new);
                 if let Some(previous) = config.index.blocks.get(&key).and_then(|&i| list.get(i)) {
                     diagnostics.push(ModuleDiagnostic::new(id, duplicate(files, previous, &new)));
                     continue;
@@ -303,12 +301,16 @@ fn read_file<'a>(
     }
 }
 
-fn same_labels(a: &BlockConfig<'_>, b: &BlockConfig<'_>) -> bool {
-    a.labels.len() == b.labels.len()
-        && a.labels
+/// A block's identity among the definitions of a module: its type and labels.
+fn definition_key(block: &BlockConfig<'_>) -> (Name, Vec<Name>) {
+    (
+        block.block_type.clone(),
+        block
+            .labels
             .iter()
-            .zip(&b.labels)
-            .all(|((x, _), (y, _))| x == y)
+            .map(|(label, _)| label.clone())
+            .collect(),
+    )
 }
 
 /// Terraform's error for a second definition of the same object.
@@ -369,7 +371,8 @@ fn apply_override_file<'a>(
                 let (attrs, found) = block.body.just_attributes();
                 diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));
                 for attr in attrs {
-                    match config.locals.iter_mut().find(|l| l.name == attr.name) {
+                    let base = config.index.locals.get(&attr.name).copied();
+                    match base.and_then(|i| config.locals.get_mut(i)) {
                         Some(existing) => *existing = attr,
                         None => diagnostics.push(ModuleDiagnostic::new(
                             id,
@@ -394,10 +397,8 @@ fn apply_override_file<'a>(
                     "module" => &mut config.module_calls,
                     _ => &mut config.resources,
                 };
-                match list
-                    .iter_mut()
-                    .find(|b| b.block_type == over.block_type && same_labels(b, &over))
-                {
+                let base = config.index.blocks.get(&definition_key(&over)).copied();
+                match base.and_then(|i| list.get_mut(i)) {
                     Some(base) => {
                         let found = merge_block(base, over);
                         diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));
