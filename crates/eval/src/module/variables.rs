@@ -295,19 +295,14 @@ fn parse_raw(
     if !decl.parse_hcl {
         return Some(Value::string(raw));
     }
-    let parsed = terrace_syntax::parse_expr(raw)
-        .map_err(|error| Diagnostic::from(&error).into())
-        .and_then(|expr| Evaluator::new().eval(&expr, &Scope::new()));
-    match parsed {
+    match parse_value(raw) {
         Ok(value) => Some(value),
-        Err(found) => {
-            let first = found.first().map(ToString::to_string).unwrap_or_default();
+        Err(first) => {
             let mut found = ModuleDiagnostic::without_file(Diagnostic::error(
                 "Invalid value for input variable",
                 format!(
-                    "The value for variable \"{}\" given in the {origin} is not a valid expression: {}.",
+                    "The value for variable \"{}\" given in the {origin} is not a valid expression: {first}.",
                     decl.name,
-                    first.trim_end_matches('.')
                 ),
                 Span::default(),
             ));
@@ -318,6 +313,19 @@ fn parse_raw(
             None
         }
     }
+}
+
+/// A variable value given as text that holds an HCL expression (`TF_VAR_`,
+/// `PKR_VAR_`, `--var`): its value, evaluated with no variables or
+/// functions in scope, or the first problem's text without its final period.
+pub(crate) fn parse_value(raw: &str) -> Result<Value, String> {
+    terrace_syntax::parse_expr(raw)
+        .map_err(|error| Diagnostic::from(&error).into())
+        .and_then(|expr| Evaluator::new().eval(&expr, &Scope::new()))
+        .map_err(|found| {
+            let first = found.first().map(ToString::to_string).unwrap_or_default();
+            first.trim_end_matches('.').to_string()
+        })
 }
 
 /// The final value of one variable: the assignment (or the default) after

@@ -17,7 +17,7 @@ use terrace_types::{Type, TypeConstraint, Value, convert};
 use crate::diagnostic::Diagnostic;
 use crate::evaluator::Evaluator;
 use crate::module::loader::BlockConfig;
-use crate::module::variables::{Assignment, VariableDecl, decode};
+use crate::module::variables::{Assignment, VariableDecl, decode, parse_value};
 use crate::module::{ConfigAttr, FileId, ModuleDiagnostic, SourceFiles, VariableSource};
 use crate::scope::Scope;
 
@@ -275,13 +275,9 @@ fn parse_raw(
     if !decl.parse_hcl {
         return Some(Value::string(raw));
     }
-    let parsed = terrace_syntax::parse_expr(raw)
-        .map_err(|error| Diagnostic::from(&error).into())
-        .and_then(|expr| Evaluator::new().eval(&expr, &Scope::new()));
-    match parsed {
+    match parse_value(raw) {
         Ok(value) => Some(value),
-        Err(found) => {
-            let first = found.first().map(ToString::to_string).unwrap_or_default();
+        Err(first) => {
             diagnostics.push(ModuleDiagnostic::without_file(Diagnostic::error(
                 "Invalid value for variable",
                 format!(
