@@ -1,7 +1,8 @@
 //! terrace-eval: scopes, expression evaluation and the Terraform function library.
 //!
 //! Not for: parsing (`terrace-syntax`), values, types and their formatting
-//! (`terrace-types`), printing or colour (`terrace-repl`).
+//! (`terrace-types`), configuration directories and Packer templates
+//! (`terrace-config`), printing or colour (`terrace-repl`).
 //!
 //! Build a scope, parse, evaluate:
 //!
@@ -23,8 +24,6 @@ mod diagnostic;
 mod evaluator;
 mod expr;
 pub mod functions;
-pub mod module;
-pub mod packer;
 mod references;
 mod scope;
 mod suggest;
@@ -34,6 +33,7 @@ pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use evaluator::{ConsoleValue, Evaluator};
 pub use references::{Reference, references, template_references};
 pub use scope::{RootKind, Scope};
+pub use suggest::suggest;
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]

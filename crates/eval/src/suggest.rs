@@ -2,10 +2,12 @@
 
 /// The candidate closest to `given` by edit distance, when it is closer than 3
 /// edits (HCL's threshold); ties go to the first candidate.
-pub(crate) fn suggest<'a>(
-    given: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
+///
+/// ```
+/// assert_eq!(terrace_eval::suggest("regoin", ["region", "zone"]), Some("region"));
+/// assert_eq!(terrace_eval::suggest("x", ["region"]), None);
+/// ```
+pub fn suggest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let mut best: Option<(usize, &'a str)> = None;
     for candidate in candidates {
         if candidate == given {

@@ -7,8 +7,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use terrace_eval::module::{LoadOptions, LoadedModule, ModuleDiagnostic, SourceFiles, load_module};
-use terrace_eval::packer::{
+use terrace_config::module::{
+    LoadOptions, LoadedModule, ModuleDiagnostic, SourceFiles, load_module,
+};
+use terrace_config::packer::{
     LoadedTemplate, PackerOptions, is_packer_dir, is_packer_file, load_template,
 };
 use terrace_eval::{ConsoleValue, Diagnostic, Diagnostics, Evaluator, RootKind, Scope};

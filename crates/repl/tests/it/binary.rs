@@ -310,7 +310,7 @@ fn a_configuration_error_stops_before_evaluating() {
     // Terraform 1.15.5 evaluates nothing (status 1, empty stdout) when the
     // configuration has a cycle, a duplicate declaration or a syntax error.
     for fixture in ["locals-cycle", "duplicates"] {
-        let dir = data_dir(&format!("../eval/tests/data/modules/{fixture}"));
+        let dir = data_dir(&format!("../config/tests/data/modules/{fixture}"));
         let run = terrace(&["--dir", &dir, "-e", "1"], None);
         assert_eq!((run.status, run.stdout.as_str()), (1, ""), "{fixture}");
         assert!(

@@ -12,7 +12,7 @@ fn fixture() -> PathBuf {
 
 /// The eval crate's fixture with a `.terraform.lock.hcl`.
 fn lock_fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../eval/tests/data/modules/lock-file")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/tests/data/modules/lock-file")
 }
 
 fn session(dir: &Path, vars: &[(&str, &str)], var_files: &[PathBuf]) -> Session {
@@ -127,7 +127,7 @@ fn load_replaces_the_module() {
     let lock = lock_fixture();
     let lock = lock.to_str().unwrap();
     let cycle =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../eval/tests/data/modules/locals-cycle");
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/tests/data/modules/locals-cycle");
     let cycle = cycle.to_str().unwrap();
     insta::assert_snapshot!(transcript(
         &mut session,

@@ -9,7 +9,7 @@ use terrace_repl::{Context, OutputFormat, Reply, Session, Theme};
 /// The eval crate's Packer fixtures.
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../eval/tests/data/packer")
+        .join("../config/tests/data/packer")
         .join(name)
 }
 

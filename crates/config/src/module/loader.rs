@@ -1,0 +1,526 @@
+//! Reading a module's files into one configuration: top-level blocks by kind, duplicate checks, override files applied.
+
+use std::collections::{BTreeMap, HashMap};
+
+use terrace_syntax::{Name, Span};
+
+use super::body::{BodySchema, ConfigAttr, ConfigBlock};
+use super::diagnostics::ModuleDiagnostic;
+use super::files::{FileId, SourceFiles};
+use super::overrides::{merge_block, replace_attr};
+use terrace_eval::Diagnostic;
+use terrace_eval::Evaluator;
+use terrace_eval::Scope;
+use terrace_types::Value;
+
+/// The top-level block types of a Terraform module and their label counts.
+const FILE_SCHEMA: BodySchema = BodySchema {
+    attributes: &[],
+    blocks: &[
+        ("terraform", 0),
+        ("variable", 1),
+        ("locals", 0),
+        ("output", 1),
+        ("resource", 2),
+        ("data", 2),
+        ("ephemeral", 2),
+        ("module", 1),
+        ("provider", 1),
+        ("moved", 0),
+        ("import", 0),
+        ("removed", 0),
+        ("check", 1),
+        ("action", 2),
+    ],
+    open: false,
+};
+
+const VARIABLE_SCHEMA: BodySchema = BodySchema {
+    attributes: &[
+        "description",
+        "default",
+        "type",
+        "sensitive",
+        "nullable",
+        "ephemeral",
+        "deprecated",
+    ],
+    blocks: &[("validation", 0)],
+    open: false,
+};
+
+const OUTPUT_SCHEMA: BodySchema = BodySchema {
+    attributes: &[
+        "description",
+        "value",
+        "sensitive",
+        "depends_on",
+        "ephemeral",
+        "deprecated",
+    ],
+    blocks: &[("precondition", 0)],
+    open: false,
+};
+
+/// A resource's (or data source's) body: provider arguments are not known
+/// here, so any name is accepted; the meta blocks are named so that the JSON
+/// syntax reads them as blocks.
+const RESOURCE_SCHEMA: BodySchema = BodySchema {
+    attributes: &[],
+    blocks: &[("lifecycle", 0), ("provisioner", 1), ("connection", 0)],
+    open: true,
+};
+
+/// A resource's `lifecycle` block.
+const LIFECYCLE_SCHEMA: BodySchema = BodySchema {
+    attributes: &[],
+    blocks: &[("precondition", 0), ("postcondition", 0)],
+    open: true,
+};
+
+/// A `terraform` block.
+const TERRAFORM_SCHEMA: BodySchema = BodySchema {
+    attributes: &[],
+    blocks: &[
+        ("required_providers", 0),
+        ("backend", 1),
+        ("cloud", 0),
+        ("provider_meta", 1),
+    ],
+    open: true,
+};
+
+/// A top-level block with its content read (and overrides merged in).
+#[derive(Clone, Debug)]
+pub struct BlockConfig<'a> {
+    /// `variable`, `output`, `resource`, `data`, `module`, ...
+    pub block_type: Name,
+    /// The labels.
+    pub labels: Vec<(Name, Span)>,
+    /// The block header's span.
+    pub def_span: Span,
+    /// The file of the original block.
+    pub file: FileId,
+    /// The arguments.
+    pub attrs: Vec<ConfigAttr<'a>>,
+    /// The nested blocks (for resources, without `lifecycle`).
+    pub blocks: Vec<ConfigBlock<'a>>,
+    /// A resource's `lifecycle` arguments, merged argument by argument.
+    pub lifecycle: Vec<ConfigAttr<'a>>,
+    /// The override blocks merged into this one: file and header span.
+    pub overrides: Vec<(FileId, Span)>,
+}
+
+impl<'a> BlockConfig<'a> {
+    /// The argument called `name`.
+    pub fn attr(&self, name: &str) -> Option<&ConfigAttr<'a>> {
+        self.attrs.iter().find(|attr| &*attr.name == name)
+    }
+
+    /// The first label (the name of a variable, output or module call).
+    pub fn name(&self) -> &str {
+        self.labels.first().map_or("", |(name, _)| name)
+    }
+
+    /// The nested blocks of type `block_type`.
+    pub fn blocks_of<'s>(
+        &'s self,
+        block_type: &'s str,
+    ) -> impl Iterator<Item = &'s ConfigBlock<'a>> + 's {
+        self.blocks
+            .iter()
+            .filter(move |b| &*b.block_type == block_type)
+    }
+}
+
+/// A module's whole configuration, every file merged.
+#[derive(Debug, Default)]
+pub struct ModuleConfig<'a> {
+    /// `variable` blocks in declaration order.
+    pub variables: Vec<BlockConfig<'a>>,
+    /// Local values from every `locals` block.
+    pub locals: Vec<ConfigAttr<'a>>,
+    /// `output` blocks.
+    pub outputs: Vec<BlockConfig<'a>>,
+    /// `resource` and `data` blocks.
+    pub resources: Vec<BlockConfig<'a>>,
+    /// `module` blocks.
+    pub module_calls: Vec<BlockConfig<'a>>,
+    /// The merged `terraform` blocks.
+    pub terraform: TerraformConfig<'a>,
+    /// Where each block read so far is, by type and labels, and each local
+    /// by name: duplicate checks and override files look definitions up
+    /// here instead of scanning (a generated configuration may hold
+    /// thousands of resources).
+    index: DefinitionIndex,
+}
+
+/// Positions of the definitions read so far, in their kind's list.
+#[derive(Debug, Default)]
+struct DefinitionIndex {
+    blocks: HashMap<(Name, Vec<Name>), usize>,
+    locals: HashMap<Name, usize>,
+}
+
+/// What the `terraform` blocks say.
+#[derive(Debug, Default)]
+pub struct TerraformConfig<'a> {
+    /// `required_version`.
+    pub required_version: Option<ConfigAttr<'a>>,
+    /// `required_providers`, provider by provider.
+    pub required_providers: BTreeMap<Name, ConfigAttr<'a>>,
+    /// The `backend` or `cloud` block.
+    pub backend: Option<ConfigBlock<'a>>,
+}
+
+/// Reads the primary files, then merges the override files into them.
+pub(crate) fn read_module<'a>(
+    files: &'a SourceFiles,
+    primary: &[FileId],
+    overrides: &[FileId],
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> ModuleConfig<'a> {
+    let mut config = ModuleConfig::default();
+    for &id in primary {
+        read_file(files, id, &mut config, diagnostics);
+    }
+    for &id in overrides {
+        apply_override_file(files, id, &mut config, diagnostics);
+    }
+    config
+}
+
+fn file_blocks<'a>(
+    files: &'a SourceFiles,
+    id: FileId,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Vec<ConfigBlock<'a>> {
+    let (content, found) = files.body(id).content(&FILE_SCHEMA);
+    diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));
+    content.blocks
+}
+
+fn block_config<'a>(
+    block: &ConfigBlock<'a>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> BlockConfig<'a> {
+    let schema = match &*block.block_type {
+        "variable" => VARIABLE_SCHEMA,
+        "output" => OUTPUT_SCHEMA,
+        "resource" | "data" | "ephemeral" => RESOURCE_SCHEMA,
+        _ => BodySchema::ANY,
+    };
+    let (content, found) = block.body.content(&schema);
+    diagnostics.extend(
+        found
+            .into_iter()
+            .map(|d| ModuleDiagnostic::new(block.file, d)),
+    );
+    let mut config = BlockConfig {
+        block_type: block.block_type.clone(),
+        labels: block.labels.clone(),
+        def_span: block.def_span,
+        file: block.file,
+        attrs: content.attributes,
+        blocks: Vec::new(),
+        lifecycle: Vec::new(),
+        overrides: Vec::new(),
+    };
+    for nested in content.blocks {
+        if matches!(&*block.block_type, "resource" | "data" | "ephemeral")
+            && &*nested.block_type == "lifecycle"
+        {
+            for attr in nested.body.content(&LIFECYCLE_SCHEMA).0.attributes {
+                replace_attr(&mut config.lifecycle, attr);
+            }
+        } else {
+            config.blocks.push(nested);
+        }
+    }
+    config
+}
+
+fn read_file<'a>(
+    files: &'a SourceFiles,
+    id: FileId,
+    config: &mut ModuleConfig<'a>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    for block in file_blocks(files, id, diagnostics) {
+        match &*block.block_type {
+            "locals" => {
+                let (attrs, found) = block.body.just_attributes();
+                diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));
+                for attr in attrs {
+                    if let Some(previous) = config
+                        .index
+                        .locals
+                        .get(&attr.name)
+                        .and_then(|&i| config.locals.get(i))
+                    {
+                        diagnostics.push(ModuleDiagnostic::new(
+                            id,
+                            Diagnostic::error(
+                                "Duplicate local value definition",
+                                format!(
+                                    "A local value named \"{}\" was already defined at {}. Local value names must be unique within a module.",
+                                    attr.name,
+                                    files.place(previous.file, previous.span)
+                                ),
+                                attr.name_span,
+                            ),
+                        ));
+                        continue;
+                    }
+                    config
+                        .index
+                        .locals
+                        .insert(attr.name.clone(), config.locals.len());
+                    config.locals.push(attr);
+                }
+            }
+            "terraform" => merge_terraform(&mut config.terraform, &block, false),
+            kind @ ("variable" | "output" | "resource" | "data" | "module") => {
+                let new = block_config(&block, diagnostics);
+                let list = match kind {
+                    "variable" => &mut config.variables,
+                    "output" => &mut config.outputs,
+                    "module" => &mut config.module_calls,
+                    _ => &mut config.resources,
+                };
+                let key = definition_key(&new);
+                if let Some(previous) = config.index.blocks.get(&key).and_then(|&i| list.get(i)) {
+                    diagnostics.push(ModuleDiagnostic::new(id, duplicate(files, previous, &new)));
+                    continue;
+                }
+                config.index.blocks.insert(key, list.len());
+                list.push(new);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A block's identity among the definitions of a module: its type and labels.
+fn definition_key(block: &BlockConfig<'_>) -> (Name, Vec<Name>) {
+    (
+        block.block_type.clone(),
+        block
+            .labels
+            .iter()
+            .map(|(label, _)| label.clone())
+            .collect(),
+    )
+}
+
+/// Terraform's error for a second definition of the same object.
+fn duplicate(files: &SourceFiles, previous: &BlockConfig<'_>, new: &BlockConfig<'_>) -> Diagnostic {
+    let place = files.place(previous.file, previous.def_span);
+    let (summary, detail) = match &*new.block_type {
+        "variable" => (
+            "Duplicate variable declaration".to_string(),
+            format!(
+                "A variable named \"{}\" was already declared at {place}. Variable names must be unique within a module.",
+                new.name()
+            ),
+        ),
+        "output" => (
+            "Duplicate output definition".to_string(),
+            format!(
+                "An output named \"{}\" was already defined at {place}. Output names must be unique within a module.",
+                new.name()
+            ),
+        ),
+        "module" => (
+            "Duplicate module call".to_string(),
+            format!(
+                "A module call named \"{}\" was already defined at {place}. Module calls must have unique names within a module.",
+                new.name()
+            ),
+        ),
+        kind => {
+            let (ty, name) = (
+                new.labels.first().map_or("", |(n, _)| n),
+                new.labels.get(1).map_or("", |(n, _)| n),
+            );
+            let what = if kind == "data" {
+                "data resource"
+            } else {
+                "resource"
+            };
+            (
+                format!("Duplicate {kind} \"{ty}\" configuration"),
+                format!(
+                    "A {ty} {what} named \"{name}\" was already declared at {place}. Resource names must be unique per type in each module."
+                ),
+            )
+        }
+    };
+    Diagnostic::error(summary, detail, new.def_span)
+}
+
+fn apply_override_file<'a>(
+    files: &'a SourceFiles,
+    id: FileId,
+    config: &mut ModuleConfig<'a>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    for block in file_blocks(files, id, diagnostics) {
+        match &*block.block_type {
+            "locals" => {
+                let (attrs, found) = block.body.just_attributes();
+                diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));
+                for attr in attrs {
+                    let base = config.index.locals.get(&attr.name).copied();
+                    match base.and_then(|i| config.locals.get_mut(i)) {
+                        Some(existing) => *existing = attr,
+                        None => diagnostics.push(ModuleDiagnostic::new(
+                            id,
+                            Diagnostic::error(
+                                "Missing base local value definition to override",
+                                format!(
+                                    "There is no local value named \"{}\". An override file can only override a local value that was already defined in a primary configuration file.",
+                                    attr.name
+                                ),
+                                attr.name_span,
+                            ),
+                        )),
+                    }
+                }
+            }
+            "terraform" => merge_terraform(&mut config.terraform, &block, true),
+            kind @ ("variable" | "output" | "resource" | "data" | "module") => {
+                let over = block_config(&block, diagnostics);
+                let list = match kind {
+                    "variable" => &mut config.variables,
+                    "output" => &mut config.outputs,
+                    "module" => &mut config.module_calls,
+                    _ => &mut config.resources,
+                };
+                let base = config.index.blocks.get(&definition_key(&over)).copied();
+                match base.and_then(|i| list.get_mut(i)) {
+                    Some(base) => {
+                        let found = merge_block(base, over);
+                        diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));
+                    }
+                    None => diagnostics.push(ModuleDiagnostic::new(id, missing_base(&over))),
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Terraform's error for an override block with nothing to override.
+fn missing_base(over: &BlockConfig<'_>) -> Diagnostic {
+    let (summary, detail) = match &*over.block_type {
+        "variable" => (
+            "Missing base variable declaration to override".to_string(),
+            format!(
+                "There is no variable named \"{}\". An override file can only override a variable that was already declared in a primary configuration file.",
+                over.name()
+            ),
+        ),
+        "output" => (
+            "Missing base output definition to override".to_string(),
+            format!(
+                "There is no output named \"{}\". An override file can only override an output that was already defined in a primary configuration file.",
+                over.name()
+            ),
+        ),
+        "module" => (
+            "Missing module call to override".to_string(),
+            format!(
+                "There is no module call named \"{}\". An override file can only override a module call that was defined in a primary configuration file.",
+                over.name()
+            ),
+        ),
+        kind => {
+            let ty = over.labels.first().map_or("", |(n, _)| n);
+            let name = over.labels.get(1).map_or("", |(n, _)| n);
+            let what = if kind == "data" { "data" } else { "resource" };
+            (
+                format!("Missing {what} to override"),
+                format!(
+                    "There is no {ty} {what} named \"{name}\". An override file can only override a {what} block defined in a primary configuration file."
+                ),
+            )
+        }
+    };
+    Diagnostic::error(summary, detail, over.def_span)
+}
+
+/// What the `terraform` blocks say, evaluated: after override files, the
+/// `required_version`, each provider's requirement, and the backend.
+#[derive(Clone, Debug, Default)]
+pub struct TerraformSettings {
+    /// `required_version`.
+    pub required_version: Option<Value>,
+    /// `required_providers`, by local name.
+    pub required_providers: BTreeMap<Name, Value>,
+    /// The backend: `backend "TYPE"` gives `("backend", Some(TYPE))`, `cloud` gives `("cloud", None)`.
+    pub backend: Option<(Name, Option<Name>)>,
+}
+
+impl TerraformConfig<'_> {
+    /// Evaluates the settings (constants only).
+    pub(crate) fn settings(
+        &self,
+        evaluator: &Evaluator,
+        diagnostics: &mut Vec<ModuleDiagnostic>,
+    ) -> TerraformSettings {
+        let scope = Scope::new();
+        let mut eval = |attr: &ConfigAttr<'_>| match evaluator.eval(&attr.expr, &scope) {
+            Ok(value) => Some(value),
+            Err(found) => {
+                diagnostics.extend(
+                    found
+                        .into_iter()
+                        .map(|d| ModuleDiagnostic::new(attr.file, d)),
+                );
+                None
+            }
+        };
+        TerraformSettings {
+            required_version: self.required_version.as_ref().and_then(&mut eval),
+            required_providers: self
+                .required_providers
+                .iter()
+                .filter_map(|(name, attr)| eval(attr).map(|v| (name.clone(), v)))
+                .collect(),
+            backend: self.backend.as_ref().map(|block| {
+                (
+                    block.block_type.clone(),
+                    block.labels.first().map(|(label, _)| label.clone()),
+                )
+            }),
+        }
+    }
+}
+
+/// Merges one `terraform` block into the module's.
+fn merge_terraform<'a>(
+    terraform: &mut TerraformConfig<'a>,
+    block: &ConfigBlock<'a>,
+    is_override: bool,
+) {
+    let content = block.body.content(&TERRAFORM_SCHEMA).0;
+    for attr in content.attributes {
+        if &*attr.name == "required_version" {
+            terraform.required_version = Some(attr);
+        }
+    }
+    for nested in content.blocks {
+        match &*nested.block_type {
+            "required_providers" => {
+                for attr in nested.body.all_content().attributes {
+                    terraform.required_providers.insert(attr.name.clone(), attr);
+                }
+            }
+            "backend" | "cloud" if is_override || terraform.backend.is_none() => {
+                terraform.backend = Some(nested);
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! Loading a Terraform configuration directory (a module and its local child
+//! modules) and evaluating its named values: `var`, `local`, `module`,
+//! resources, `data`, `path`, `terraform`, and the outputs.
+//!
+//! ```no_run
+//! use std::path::Path;
+//! use terrace_config::module::{LoadOptions, load_module};
+//!
+//! let module = load_module(Path::new("."), &LoadOptions::from_process_env());
+//! for diagnostic in module.diagnostics() {
+//!     let _file = diagnostic.file.map(|id| module.files().get(id));
+//! }
+//! let scope = module.scope();
+//! let value = terrace_eval::eval_str("var.region", scope);
+//! # let _ = value;
+//! ```
+
+mod attribute_paths;
+mod body;
+mod builtin_schemas;
+mod dependencies;
+pub(crate) mod diagnostics;
+pub(crate) mod dynamic;
+pub(crate) mod files;
+pub(crate) mod graph;
+pub(crate) mod loader;
+mod lock_file;
+mod module_calls;
+mod named_values;
+mod outputs;
+mod overrides;
+pub(crate) mod render;
+pub(crate) mod resources;
+mod test_files;
+pub(crate) mod variables;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use terrace_syntax::Expr;
+
+use terrace_eval::Scope;
+
+pub use body::{BodyContent, BodySchema, ConfigAttr, ConfigBlock, ConfigBody};
+pub use diagnostics::{ModuleDiagnostic, Stage};
+pub use files::{FileId, SourceFile, SourceFiles};
+pub use loader::TerraformSettings;
+pub use lock_file::{LockFile, LockedProvider};
+pub use module_calls::ModuleCallValue;
+pub use named_values::{ModuleInstance, VariableSource, VariableValue};
+pub use outputs::OutputValue;
+pub use resources::{EvaluatedBlock, EvaluatedBody, InstanceKey, ResourceInstance, ResourceValue};
+pub use test_files::TestFile;
+
+/// Where input variable values come from besides the configuration, and the
+/// environment the loader reads (injected, so tests do not depend on the process).
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// `--var NAME=VALUE` assignments, in command-line order (applied last).
+    pub vars: Vec<(String, String)>,
+    /// `--var-file FILE` paths, in command-line order (applied before `vars`).
+    pub var_files: Vec<PathBuf>,
+    /// Environment variables: `TF_VAR_name` values and `TF_WORKSPACE`.
+    pub env: BTreeMap<String, String>,
+    /// The value of `path.cwd`; `None` uses the root module directory made absolute.
+    pub cwd: Option<PathBuf>,
+}
+
+impl LoadOptions {
+    /// Options with the `TF_VAR_*` and `TF_WORKSPACE` variables of this process.
+    pub fn from_process_env() -> LoadOptions {
+        let env = std::env::vars()
+            .filter(|(name, _)| name.starts_with("TF_VAR_") || name == "TF_WORKSPACE")
+            .collect();
+        LoadOptions {
+            env,
+            ..LoadOptions::default()
+        }
+    }
+
+    /// The selected workspace (`TF_WORKSPACE`, else `default`).
+    pub fn workspace(&self) -> &str {
+        self.env
+            .get("TF_WORKSPACE")
+            .map_or("default", String::as_str)
+    }
+}
+
+/// A loaded and evaluated configuration: the root module, its files, the
+/// lock file, the test files and every diagnostic found on the way.
+#[derive(Debug)]
+pub struct LoadedModule {
+    files: SourceFiles,
+    root: ModuleInstance,
+    diagnostics: Vec<ModuleDiagnostic>,
+    lock_file: Option<LockFile>,
+    test_files: Vec<TestFile>,
+}
+
+/// Loads the module in `dir` with its local child modules and evaluates it.
+/// Never fails: problems are in [`LoadedModule::diagnostics`], and what could
+/// not be evaluated is unknown.
+pub fn load_module(dir: &Path, options: &LoadOptions) -> LoadedModule {
+    named_values::load(dir, options)
+}
+
+impl LoadedModule {
+    /// Every file read (configuration, `.tfvars`, lock and test files), for rendering diagnostics.
+    pub fn files(&self) -> &SourceFiles {
+        &self.files
+    }
+
+    /// Errors and warnings, in the order found.
+    pub fn diagnostics(&self) -> &[ModuleDiagnostic] {
+        &self.diagnostics
+    }
+
+    /// True when some diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(ModuleDiagnostic::is_error)
+    }
+
+    /// True when the configuration itself has an error (syntax, an
+    /// unexpected block, a duplicate definition, ...): Terraform then
+    /// evaluates nothing, where an error found evaluating it only leaves
+    /// some values unknown (see [`Stage`]).
+    pub fn has_configuration_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(ModuleDiagnostic::is_configuration_error)
+    }
+
+    /// The root module's evaluated named values.
+    pub fn root(&self) -> &ModuleInstance {
+        &self.root
+    }
+
+    /// The scope console expressions are evaluated in.
+    pub fn scope(&self) -> &Scope {
+        &self.root.scope
+    }
+
+    /// The scope for one console expression: [`LoadedModule::scope`] where the
+    /// resource instances `expr` refers to also have (unknown) the attributes
+    /// it reads that the configuration does not set, so `aws_instance.web.id`
+    /// is `(known after apply)` rather than an error.
+    pub fn scope_for(&self, expr: &Expr) -> Scope {
+        self.root.scope_for(expr)
+    }
+
+    /// Like [`LoadedModule::scope_for`], on a scope of the caller's (the
+    /// module's scope with the console's own `:let` bindings, say): replaces in
+    /// `scope` the resources `expr` reads with instances that have the
+    /// attributes it reads.
+    pub fn open_resources(&self, scope: &mut Scope, expr: &Expr) {
+        self.root.open_resources(scope, expr);
+    }
+
+    /// The parsed `.terraform.lock.hcl`, when the directory has one.
+    pub fn lock_file(&self) -> Option<&LockFile> {
+        self.lock_file.as_ref()
+    }
+
+    /// The `.tftest.hcl` files of the module and of its `tests/` directory.
+    pub fn test_files(&self) -> &[TestFile] {
+        &self.test_files
+    }
+
+    /// `:vars`: one `var.NAME = value` entry a variable, in name order.
+    pub fn render_vars(&self) -> String {
+        render::vars(&self.root)
+    }
+
+    /// `:outputs`: one `NAME = value` entry an output, in name order.
+    pub fn render_outputs(&self) -> String {
+        render::outputs(&self.root)
+    }
+
+    /// `:blocks ADDRESS`: the configuration of a resource (or one instance of
+    /// it) after `count`/`for_each` and `dynamic` expansion, written as HCL
+    /// with evaluated values; `None` when the address names no resource.
+    pub fn render_blocks(&self, address: &str) -> Option<String> {
+        render::blocks(&self.root, address)
+    }
+
+    /// `:providers`: the lock file's providers, versions, constraints and hashes.
+    pub fn render_providers(&self) -> String {
+        render::providers(self.lock_file.as_ref())
+    }
+}

@@ -1,0 +1,532 @@
+//! Resources and data sources with no state: instances from `count` / `for_each` with their configured arguments evaluated (for `:blocks`), and the unknown value expressions see.
+
+use std::collections::BTreeSet;
+
+use terrace_syntax::{Name, Span};
+use terrace_types::{Type, Value, convert};
+
+use super::attribute_paths::{PathStep, open_paths};
+use super::body::{ConfigAttr, ConfigBlock};
+use super::builtin_schemas::builtin_schema;
+use super::diagnostics::ModuleDiagnostic;
+use super::dynamic;
+use super::loader::BlockConfig;
+use terrace_eval::Diagnostic;
+use terrace_eval::Evaluator;
+use terrace_eval::Scope;
+
+/// Meta-arguments of resources and module calls, not part of an instance's value.
+const META_ARGUMENTS: &[&str] = &["count", "for_each", "provider", "depends_on"];
+/// Nested blocks that configure Terraform itself, not the resource.
+const META_BLOCKS: &[&str] = &["lifecycle", "provisioner", "connection"];
+
+/// Arguments and nested blocks after evaluation and `dynamic` expansion.
+#[derive(Clone, Debug, Default)]
+pub struct EvaluatedBody {
+    /// Arguments with their values, in source order.
+    pub attrs: Vec<(Name, Value)>,
+    /// Nested blocks, in source order (blocks from a `dynamic` block where it stood).
+    pub blocks: Vec<EvaluatedBlock>,
+    /// Block types whose `dynamic` `for_each` was unknown: their blocks are unknown.
+    pub unknown_blocks: Vec<Name>,
+}
+
+/// One nested block after evaluation.
+#[derive(Clone, Debug)]
+pub struct EvaluatedBlock {
+    /// Its type.
+    pub block_type: Name,
+    /// Its labels.
+    pub labels: Vec<String>,
+    /// Its content.
+    pub body: EvaluatedBody,
+    /// True when a `dynamic` block generated it.
+    pub from_dynamic: bool,
+}
+
+/// Which instance of a resource or module call: none for a single one, the
+/// index with `count`, the key with `for_each`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InstanceKey {
+    /// No `count` or `for_each`.
+    None,
+    /// `count.index`.
+    Index(usize),
+    /// `each.key`.
+    Key(String),
+}
+
+/// How a block expands into instances.
+#[derive(Clone, Debug)]
+pub(crate) enum Expansion {
+    Single,
+    Count(usize),
+    ForEach(Vec<(String, Value)>),
+    /// Unknown `count` or `for_each` (already reported, or excused).
+    Unknown,
+}
+
+/// One resource instance.
+#[derive(Clone, Debug)]
+pub struct ResourceInstance {
+    /// Its key.
+    pub key: InstanceKey,
+    /// Its configuration, evaluated.
+    pub body: EvaluatedBody,
+    /// Its value: the configured arguments, with unknown attributes added.
+    pub value: Value,
+}
+
+/// A `resource` or `data` block evaluated.
+#[derive(Clone, Debug)]
+pub struct ResourceValue {
+    /// True for a `data` block.
+    pub is_data: bool,
+    /// The resource type.
+    pub resource_type: Name,
+    /// The resource name.
+    pub name: Name,
+    /// The instances (none when `count` or `for_each` is unknown).
+    pub instances: Vec<ResourceInstance>,
+    /// The value references see with no state: a single instance's object
+    /// of unknown attributes, or wholly unknown with `count` or `for_each`.
+    pub value: Value,
+}
+
+impl ResourceValue {
+    /// `aws_instance.web` or `data.aws_ami.ubuntu`.
+    pub fn address(&self) -> String {
+        if self.is_data {
+            format!("data.{}.{}", self.resource_type, self.name)
+        } else {
+            format!("{}.{}", self.resource_type, self.name)
+        }
+    }
+
+    /// The value with the attribute `paths` added (unknown) when the
+    /// resource is a single instance that lacks them; a resource with
+    /// `count` or `for_each` is wholly unknown anyway, and one whose schema
+    /// is known (see [`builtin_schema`]) has exactly its schema's attributes.
+    pub(crate) fn with_paths(&self, paths: &BTreeSet<Vec<PathStep>>) -> Value {
+        if builtin_schema(self.is_data, &self.resource_type).is_some() {
+            return self.value.clone();
+        }
+        open_paths(&self.value, paths)
+    }
+}
+
+/// What an expression sees of a resource with no state, as `terraform
+/// console` shows it: a single instance is an object whose attributes are
+/// all unknown (the configured arguments included: Terraform 1.15.5 prints
+/// `(known after apply)` for them too), and a resource with `count` or
+/// `for_each` is wholly unknown (its instance keys are only known once
+/// planned; `length(aws_instance.web)` is unknown). The evaluated
+/// configuration stays in [`ResourceValue::instances`] for `:blocks`.
+fn stateless_value(
+    expansion: &Expansion,
+    instances: &[ResourceInstance],
+    schema: Option<&[(&str, Type)]>,
+) -> Value {
+    match (expansion, instances.first(), schema) {
+        (Expansion::Single, _, Some(schema)) => Value::object(
+            schema
+                .iter()
+                .map(|(name, ty)| (*name, Value::unknown(ty.clone()))),
+        ),
+        (Expansion::Single, Some(instance), None) => match instance.value.as_attrs() {
+            Some(attrs) => Value::object(
+                attrs
+                    .keys()
+                    .map(|name| (name.clone(), Value::unknown(Type::Dynamic))),
+            ),
+            None => Value::unknown(Type::Dynamic),
+        },
+        _ => Value::unknown(Type::Dynamic),
+    }
+}
+
+impl EvaluatedBody {
+    /// The body as an object: arguments, and each block type as a tuple of
+    /// objects. An argument set to null is unknown: with no provider schema,
+    /// it may be one the provider computes (`optional` and `computed`).
+    pub fn to_value(&self) -> Value {
+        let mut attrs: Vec<(Name, Value)> = self
+            .attrs
+            .iter()
+            .map(|(name, value)| {
+                if value.is_null() {
+                    (
+                        name.clone(),
+                        Value::unknown(value.ty().clone()).mark(value.marks()),
+                    )
+                } else {
+                    (name.clone(), value.clone())
+                }
+            })
+            .collect();
+        let mut types: Vec<&Name> = Vec::new();
+        for block in &self.blocks {
+            if !types.contains(&&block.block_type) {
+                types.push(&block.block_type);
+            }
+        }
+        for block_type in types {
+            let elems = self
+                .blocks
+                .iter()
+                .filter(|b| &b.block_type == block_type)
+                .map(|b| b.body.to_value());
+            attrs.retain(|(name, _)| name != block_type);
+            attrs.push((block_type.clone(), Value::tuple(elems)));
+        }
+        for block_type in &self.unknown_blocks {
+            attrs.retain(|(name, _)| name != block_type);
+            attrs.push((block_type.clone(), Value::unknown(Type::Dynamic)));
+        }
+        Value::object(attrs)
+    }
+}
+
+/// Evaluates arguments and nested blocks (expanding `dynamic` blocks).
+pub(crate) fn eval_body(
+    attrs: &[ConfigAttr<'_>],
+    blocks: &[ConfigBlock<'_>],
+    scope: &Scope,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> EvaluatedBody {
+    let mut body = EvaluatedBody::default();
+    for attr in attrs {
+        let value = match evaluator.eval(&attr.expr, scope) {
+            Ok(value) => value,
+            Err(found) => {
+                diagnostics.extend(
+                    found
+                        .into_iter()
+                        .map(|d| ModuleDiagnostic::new(attr.file, d)),
+                );
+                Value::unknown(Type::Dynamic)
+            }
+        };
+        body.attrs.push((attr.name.clone(), value));
+    }
+    for block in blocks {
+        if &*block.block_type == "dynamic" {
+            match dynamic::expand(block, scope, evaluator, diagnostics) {
+                dynamic::Expanded::Blocks(expanded) => body.blocks.extend(expanded),
+                dynamic::Expanded::Unknown(block_type) => body.unknown_blocks.push(block_type),
+                dynamic::Expanded::Invalid => {}
+            }
+            continue;
+        }
+        let content = block.body.all_content();
+        body.blocks.push(EvaluatedBlock {
+            block_type: block.block_type.clone(),
+            labels: block.labels.iter().map(|(l, _)| l.to_string()).collect(),
+            body: eval_body(
+                &content.attributes,
+                &content.blocks,
+                scope,
+                evaluator,
+                diagnostics,
+            ),
+            from_dynamic: false,
+        });
+    }
+    body
+}
+
+/// Reads `count` or `for_each` of a resource or module call. `excused` says
+/// that an unknown value comes from something that is unknown only here
+/// (a required variable without a value, a data source, a module not
+/// loaded), so it is not reported.
+pub(crate) fn expansion(
+    block: &BlockConfig<'_>,
+    scope: &Scope,
+    evaluator: &Evaluator,
+    excused: bool,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Expansion {
+    if let Some(attr) = block.attr("count") {
+        let error = |detail: &str| {
+            ModuleDiagnostic::new(
+                attr.file,
+                Diagnostic::error("Invalid count argument", detail, attr.expr.span),
+            )
+        };
+        let value = match evaluator.eval(&attr.expr, scope) {
+            Ok(value) => value.unmark_deep().0,
+            Err(found) => {
+                diagnostics.extend(
+                    found
+                        .into_iter()
+                        .map(|d| ModuleDiagnostic::new(attr.file, d)),
+                );
+                return Expansion::Unknown;
+            }
+        };
+        if value.is_null() {
+            diagnostics.push(error(
+                "The given \"count\" argument value is null. An integer is required.",
+            ));
+            return Expansion::Unknown;
+        }
+        if !value.is_known() {
+            if !excused {
+                diagnostics.push(error(
+                    "The \"count\" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created. To work around this, use the -target argument to first apply only the resources that the count depends on.",
+                ));
+            }
+            return Expansion::Unknown;
+        }
+        let Ok(number) = convert(&value, &Type::Number) else {
+            diagnostics.push(error(
+                "The given \"count\" argument value is unsuitable: number required.",
+            ));
+            return Expansion::Unknown;
+        };
+        let n = number
+            .as_number()
+            .and_then(|n| if n.is_integer() { n.to_i64() } else { None });
+        return match n {
+            Some(n) if n >= 0 => Expansion::Count(usize::try_from(n).unwrap_or(0)),
+            Some(_) => {
+                diagnostics.push(error(
+                    "The given \"count\" argument value is unsuitable: must be greater than or equal to zero.",
+                ));
+                Expansion::Unknown
+            }
+            None => {
+                diagnostics.push(error(
+                    "The given \"count\" argument value is unsuitable: a whole number is required.",
+                ));
+                Expansion::Unknown
+            }
+        };
+    }
+    let Some(attr) = block.attr("for_each") else {
+        return Expansion::Single;
+    };
+    for_each(
+        &attr.expr,
+        attr.file,
+        scope,
+        evaluator,
+        excused,
+        diagnostics,
+    )
+    .map_or(Expansion::Unknown, Expansion::ForEach)
+}
+
+/// The elements of a resource or module `for_each`: a map (or object), or a set of strings.
+fn for_each(
+    expr: &terrace_syntax::Expr,
+    file: super::files::FileId,
+    scope: &Scope,
+    evaluator: &Evaluator,
+    excused: bool,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<Vec<(String, Value)>> {
+    let error = |detail: String, span: Span| {
+        ModuleDiagnostic::new(
+            file,
+            Diagnostic::error("Invalid for_each argument", detail, span),
+        )
+    };
+    let value = match evaluator.eval(expr, scope) {
+        Ok(value) => value,
+        Err(found) => {
+            diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(file, d)));
+            return None;
+        }
+    };
+    if value.is_marked() && value.marks().is_sensitive() {
+        diagnostics.push(error(
+            "Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.".to_string(),
+            expr.span,
+        ));
+        return None;
+    }
+    let ty = value.ty().clone();
+    if value.is_null() {
+        diagnostics.push(error(
+            "The given \"for_each\" argument value is unsuitable: the given \"for_each\" argument value is null. A map, or set of strings is allowed.".to_string(),
+            expr.span,
+        ));
+        return None;
+    }
+    let allowed = match &ty {
+        Type::Map(_) | Type::Object(_) => true,
+        Type::Set(elem) => matches!(**elem, Type::String | Type::Dynamic),
+        Type::Dynamic => true,
+        _ => false,
+    };
+    if !allowed {
+        diagnostics.push(error(
+            format!(
+                "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have provided a value of type {}.",
+                ty.friendly_name()
+            ),
+            expr.span,
+        ));
+        return None;
+    }
+    let (value, _) = value.unmark_deep();
+    let keys_known = value.is_known()
+        && (!ty.is_set()
+            || value
+                .as_seq()
+                .is_some_and(|elems| elems.iter().all(Value::is_known)));
+    if !keys_known {
+        if !excused {
+            let what = if ty.is_set() {
+                "set includes values"
+            } else {
+                "map includes keys"
+            };
+            diagnostics.push(error(
+                format!(
+                    "The \"for_each\" {what} derived from resource attributes that cannot be determined until apply, and so Terraform cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.\n\nAlternatively, you could use the -target planning option to first apply only the resources that the for_each value depends on, and then apply a second time to fully converge."
+                ),
+                expr.span,
+            ));
+        }
+        return None;
+    }
+    if let Some(attrs) = value.as_attrs() {
+        return Some(
+            attrs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        );
+    }
+    let mut elems = Vec::new();
+    for elem in value.as_seq().into_iter().flatten() {
+        match elem.as_str() {
+            Some(s) => elems.push((s.to_string(), elem.clone())),
+            None => {
+                diagnostics.push(error(
+                    "The given \"for_each\" argument value is unsuitable: \"for_each\" sets must not contain null values.".to_string(),
+                    expr.span,
+                ));
+                return None;
+            }
+        }
+    }
+    Some(elems)
+}
+
+/// The scope of one instance: `count.index`, or `each.key` and `each.value`.
+pub(crate) fn instance_scope(
+    scope: &Scope,
+    key: &InstanceKey,
+    each_value: Option<&Value>,
+) -> Scope {
+    let mut scope = scope.clone();
+    match key {
+        InstanceKey::None => {}
+        InstanceKey::Index(i) => {
+            scope.insert_namespace(
+                "count",
+                Value::object([("index", Value::int(i64::try_from(*i).unwrap_or(i64::MAX)))]),
+            );
+        }
+        InstanceKey::Key(k) => {
+            scope.insert_namespace(
+                "each",
+                Value::object([
+                    ("key", Value::string(k)),
+                    (
+                        "value",
+                        each_value.cloned().unwrap_or_else(|| Value::string(k)),
+                    ),
+                ]),
+            );
+        }
+    }
+    scope
+}
+
+/// The instances an expansion makes, with their `each.value`.
+pub(crate) fn instance_keys(expansion: &Expansion) -> Vec<(InstanceKey, Option<Value>)> {
+    match expansion {
+        Expansion::Single => vec![(InstanceKey::None, None)],
+        Expansion::Count(n) => (0..*n).map(|i| (InstanceKey::Index(i), None)).collect(),
+        Expansion::ForEach(elems) => elems
+            .iter()
+            .map(|(k, v)| (InstanceKey::Key(k.clone()), Some(v.clone())))
+            .collect(),
+        Expansion::Unknown => Vec::new(),
+    }
+}
+
+/// Evaluates a `resource` or `data` block. `paths` are the attribute paths
+/// the configuration reads from it, added as unknowns when not configured.
+pub(crate) fn eval_resource(
+    block: &BlockConfig<'_>,
+    scope: &Scope,
+    evaluator: &Evaluator,
+    excused: bool,
+    paths: &BTreeSet<Vec<PathStep>>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> ResourceValue {
+    // `terraform console` neither expands nor evaluates resources: problems
+    // with `count`, `for_each` and the arguments are warnings here (a plan
+    // would report them as errors).
+    let mut found = Vec::new();
+    let expansion = expansion(block, scope, evaluator, excused, &mut found);
+    diagnostics.extend(found.into_iter().map(|mut d| {
+        d.diagnostic.severity = terrace_eval::Severity::Warning;
+        d
+    }));
+    let config_attrs: Vec<ConfigAttr<'_>> = block
+        .attrs
+        .iter()
+        .filter(|a| !META_ARGUMENTS.contains(&&*a.name))
+        .cloned()
+        .collect();
+    let config_blocks: Vec<ConfigBlock<'_>> = block
+        .blocks
+        .iter()
+        .filter(|b| !META_BLOCKS.contains(&&*b.block_type))
+        .cloned()
+        .collect();
+    let mut with_id = paths.clone();
+    with_id.insert(vec![PathStep::Attr(Name::from("id"))]);
+    let mut instances = Vec::new();
+    for (key, each_value) in instance_keys(&expansion) {
+        let instance_scope = instance_scope(scope, &key, each_value.as_ref());
+        let mut found = Vec::new();
+        let body = eval_body(
+            &config_attrs,
+            &config_blocks,
+            &instance_scope,
+            evaluator,
+            &mut found,
+        );
+        diagnostics.extend(found.into_iter().map(|mut d| {
+            d.diagnostic.severity = terrace_eval::Severity::Warning;
+            d
+        }));
+        let value = open_paths(&body.to_value(), &with_id);
+        instances.push(ResourceInstance { key, body, value });
+    }
+    let is_data = &*block.block_type == "data";
+    let resource_type = block
+        .labels
+        .first()
+        .map_or_else(|| Name::from(""), |(n, _)| n.clone());
+    let schema = builtin_schema(is_data, &resource_type);
+    let value = stateless_value(&expansion, &instances, schema.as_deref());
+    ResourceValue {
+        is_data,
+        resource_type,
+        name: block
+            .labels
+            .get(1)
+            .map_or_else(|| Name::from(""), |(n, _)| n.clone()),
+        instances,
+        value,
+    }
+}

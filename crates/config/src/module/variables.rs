@@ -1,0 +1,458 @@
+//! Input variables: `variable` blocks (type, default, nullable, sensitive, validation) and where values come from.
+//!
+//! Values are taken in Terraform's order of precedence, each source
+//! replacing the earlier ones: the default, `TF_VAR_name` environment
+//! variables, `terraform.tfvars`, `terraform.tfvars.json`, `*.auto.tfvars`
+//! and `*.auto.tfvars.json` together in lexical order, `--var-file` files,
+//! then `--var` assignments. A child module's variables get their values
+//! from the arguments of the `module` block instead. Strings in JSON files
+//! are literal (`"${x}"` is those four characters), as in Terraform.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use terrace_syntax::{Name, Span};
+use terrace_types::{Marks, Type, TypeConstraint, Value, convert};
+
+use super::diagnostics::ModuleDiagnostic;
+use super::files::{FileId, SourceFiles};
+use super::loader::BlockConfig;
+use super::named_values::VariableSource;
+use terrace_eval::Diagnostic;
+use terrace_eval::Evaluator;
+use terrace_eval::Scope;
+use terrace_eval::type_expr::type_constraint;
+
+/// A decoded `variable` block.
+#[derive(Debug)]
+pub(crate) struct VariableDecl<'c, 'a> {
+    pub(crate) name: Name,
+    pub(crate) block: &'c BlockConfig<'a>,
+    pub(crate) constraint: TypeConstraint,
+    pub(crate) default: Option<Value>,
+    pub(crate) nullable: bool,
+    pub(crate) sensitive: bool,
+    /// `--var` and `TF_VAR_` strings are HCL expressions (non-primitive types)
+    /// rather than literal strings.
+    pub(crate) parse_hcl: bool,
+    /// The `default` did not fit the type (reported): not a required variable.
+    pub(crate) default_invalid: bool,
+}
+
+/// A value given for a variable, and where.
+#[derive(Clone, Debug)]
+pub(crate) struct Assignment {
+    pub(crate) value: Value,
+    pub(crate) source: VariableSource,
+    /// The expression that gave it, when it was written in a file.
+    pub(crate) place: Option<(FileId, Span)>,
+}
+
+/// Evaluates a constant expression (a default, a `.tfvars` value).
+fn constant(
+    evaluator: &Evaluator,
+    expr: &terrace_syntax::Expr,
+    file: FileId,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<Value> {
+    match evaluator.eval(expr, &Scope::new()) {
+        Ok(value) => Some(value),
+        Err(found) => {
+            diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(file, d)));
+            None
+        }
+    }
+}
+
+fn bool_attr(
+    block: &BlockConfig<'_>,
+    name: &str,
+    default: bool,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> bool {
+    let Some(attr) = block.attr(name) else {
+        return default;
+    };
+    match constant(evaluator, &attr.literal_expr(), attr.file, diagnostics) {
+        Some(value) => match convert(&value, &Type::Bool).ok().and_then(|v| v.as_bool()) {
+            Some(b) => b,
+            None => {
+                diagnostics.push(ModuleDiagnostic::new(
+                    attr.file,
+                    Diagnostic::error(
+                        "Invalid argument value",
+                        format!("The \"{name}\" argument must be true or false."),
+                        attr.expr.span,
+                    ),
+                ));
+                default
+            }
+        },
+        None => default,
+    }
+}
+
+/// Decodes a `variable` block.
+pub(crate) fn decode<'c, 'a>(
+    block: &'c BlockConfig<'a>,
+    files: &SourceFiles,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> VariableDecl<'c, 'a> {
+    let mut parse_hcl = false;
+    let constraint = match block.attr("type") {
+        None => TypeConstraint::new(Type::Dynamic),
+        Some(attr) => match attr
+            .static_expr()
+            .map_err(|_| {
+                // A JSON string that is no expression, in Terraform's words.
+                Diagnostic::error(
+                    "Invalid type specification",
+                    "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).",
+                    attr.expr.span,
+                )
+            })
+            .and_then(|expr| type_constraint(&expr))
+        {
+            Ok(constraint) => {
+                parse_hcl = !constraint.ty.is_primitive();
+                constraint
+            }
+            Err(found) => {
+                diagnostics.push(ModuleDiagnostic::new(attr.file, found));
+                TypeConstraint::new(Type::Dynamic)
+            }
+        },
+    };
+    let nullable = bool_attr(block, "nullable", true, evaluator, diagnostics);
+    let sensitive = bool_attr(block, "sensitive", false, evaluator, diagnostics);
+    let mut default_invalid = false;
+    let default = block.attr("default").and_then(|attr| {
+        // A JSON default is read in literal-only mode, as Terraform does.
+        let raw = constant(evaluator, &attr.literal_expr(), attr.file, diagnostics)?;
+        if raw.is_null() && !nullable {
+            // A null default of a non-nullable variable makes it required.
+            return None;
+        }
+        match convert(&constraint.apply_defaults(&raw), &constraint.ty) {
+            Ok(value) => Some(value),
+            Err(error) => {
+                // A type from an override file that the original default does not fit.
+                let type_override = block
+                    .attr("type")
+                    .filter(|ty| ty.file != attr.file)
+                    .and_then(|ty| block.overrides.iter().rev().find(|(file, _)| *file == ty.file));
+                let found = match type_override {
+                    Some(&(file, span)) => ModuleDiagnostic::new(
+                        file,
+                        Diagnostic::error(
+                            "Invalid default value for variable",
+                            format!(
+                                "Overriding this variable's type constraint has made its default value invalid: {error}."
+                            ),
+                            span,
+                        ),
+                    ),
+                    None => ModuleDiagnostic::new(
+                        attr.file,
+                        Diagnostic::error(
+                            "Invalid default value for variable",
+                            format!(
+                                "This default value is not compatible with the variable's type constraint: {error}."
+                            ),
+                            attr.expr.span,
+                        ),
+                    ),
+                };
+                diagnostics.push(found);
+                default_invalid = true;
+                None
+            }
+        }
+    });
+    let _ = files;
+    VariableDecl {
+        name: Name::from(block.name()),
+        block,
+        constraint,
+        default,
+        nullable,
+        sensitive,
+        parse_hcl,
+        default_invalid,
+    }
+}
+
+/// The root module's assignments from the environment, `.tfvars` files and the command line.
+pub(crate) struct RootAssignments<'o> {
+    pub(crate) env: &'o BTreeMap<String, String>,
+    pub(crate) tfvars: Vec<FileId>,
+    pub(crate) cli_vars: &'o [(String, String)],
+}
+
+/// Collects the root module's variable values in order of precedence.
+pub(crate) fn root_assignments(
+    decls: &[VariableDecl<'_, '_>],
+    sources: &RootAssignments<'_>,
+    files: &SourceFiles,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> BTreeMap<Name, Assignment> {
+    let mut assigned: BTreeMap<Name, Assignment> = BTreeMap::new();
+    let find = |name: &str| decls.iter().find(|d| &*d.name == name);
+    for (key, raw) in sources.env {
+        let Some(name) = key.strip_prefix("TF_VAR_") else {
+            continue;
+        };
+        // Undeclared TF_VAR_ variables are ignored, as Terraform does.
+        if let Some(decl) = find(name)
+            && let Some(value) = parse_raw(decl, raw, "environment variable", diagnostics)
+        {
+            assigned.insert(
+                decl.name.clone(),
+                Assignment {
+                    value,
+                    source: VariableSource::Environment,
+                    place: None,
+                },
+            );
+        }
+    }
+    for &file in &sources.tfvars {
+        let (attrs, found) = files.body(file).just_attributes();
+        diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(file, d)));
+        let path = files.get(file).path.clone();
+        for attr in attrs {
+            let Some(decl) = find(&attr.name) else {
+                diagnostics.push(ModuleDiagnostic::new(
+                    file,
+                    super::diagnostics::warning(
+                        "Value for undeclared variable",
+                        format!(
+                            "The root module does not declare a variable named \"{}\" but a value was found in file \"{}\". If you meant to use this value, add a \"variable\" block to the configuration.\n\nTo silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.",
+                            attr.name,
+                            file_name(&path)
+                        ),
+                        attr.name_span,
+                    ),
+                ));
+                continue;
+            };
+            // `.tfvars.json` strings are literal, as Terraform reads them.
+            if let Some(value) = constant(evaluator, &attr.literal_expr(), file, diagnostics) {
+                assigned.insert(
+                    decl.name.clone(),
+                    Assignment {
+                        value,
+                        source: VariableSource::File(path.clone()),
+                        place: Some((file, attr.expr.span)),
+                    },
+                );
+            }
+        }
+    }
+    for (name, raw) in sources.cli_vars {
+        let Some(decl) = find(name) else {
+            diagnostics.push(ModuleDiagnostic::without_file(Diagnostic::error(
+                "Value for undeclared variable",
+                format!(
+                    "A variable named \"{name}\" was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration."
+                ),
+                Span::default(),
+            )));
+            continue;
+        };
+        if let Some(value) = parse_raw(decl, raw, "command line", diagnostics) {
+            assigned.insert(
+                decl.name.clone(),
+                Assignment {
+                    value,
+                    source: VariableSource::CommandLine,
+                    place: None,
+                },
+            );
+        }
+    }
+    assigned
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// A `--var` or `TF_VAR_` string: literal for primitive (or unset) types,
+/// otherwise an HCL expression.
+fn parse_raw(
+    decl: &VariableDecl<'_, '_>,
+    raw: &str,
+    origin: &str,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<Value> {
+    if !decl.parse_hcl {
+        return Some(Value::string(raw));
+    }
+    match parse_value(raw) {
+        Ok(value) => Some(value),
+        Err(first) => {
+            let mut found = ModuleDiagnostic::without_file(Diagnostic::error(
+                "Invalid value for input variable",
+                format!(
+                    "The value for variable \"{}\" given in the {origin} is not a valid expression: {first}.",
+                    decl.name,
+                ),
+                Span::default(),
+            ));
+            // Terraform cannot start with a value it cannot parse: like a
+            // syntax error in a .tfvars file, it stops `terraform console`.
+            found.stage = super::diagnostics::Stage::Configuration;
+            diagnostics.push(found);
+            None
+        }
+    }
+}
+
+/// A variable value given as text that holds an HCL expression (`TF_VAR_`,
+/// `PKR_VAR_`, `--var`): its value, evaluated with no variables or
+/// functions in scope, or the first problem's text without its final period.
+pub(crate) fn parse_value(raw: &str) -> Result<Value, String> {
+    terrace_syntax::parse_expr(raw)
+        .map_err(|error| Diagnostic::from(&error).into())
+        .and_then(|expr| Evaluator::new().eval(&expr, &Scope::new()))
+        .map_err(|found| {
+            let first = found.first().map(ToString::to_string).unwrap_or_default();
+            first.trim_end_matches('.').to_string()
+        })
+}
+
+/// The final value of one variable: the assignment (or the default) after
+/// defaults of optional attributes, conversion to the type, the nullable rule
+/// and the sensitive mark; `None` when a required variable has no value.
+pub(crate) fn finalize(
+    decl: &VariableDecl<'_, '_>,
+    assignment: Option<Assignment>,
+    files: &SourceFiles,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<(Value, VariableSource)> {
+    let (value, source) = match assignment {
+        Some(assignment) if assignment.value.is_null() && !decl.nullable => match &decl.default {
+            Some(default) => (default.clone(), VariableSource::Default),
+            None => {
+                let (file, span) = assignment
+                    .place
+                    .unwrap_or((decl.block.file, decl.block.def_span));
+                diagnostics.push(ModuleDiagnostic::new(
+                        file,
+                        Diagnostic::error(
+                            "Required variable not set",
+                            format!(
+                                "Unsuitable value for var.{} set from outside of the configuration: required variable may not be set to null.",
+                                decl.name
+                            ),
+                            span,
+                        ),
+                    ));
+                return None;
+            }
+        },
+        Some(assignment) => {
+            let raw = decl.constraint.apply_defaults(&assignment.value);
+            match convert(&raw, &decl.constraint.ty) {
+                Ok(value) => (value, assignment.source),
+                Err(error) => {
+                    let diagnostic = Diagnostic::error(
+                        "Invalid value for input variable",
+                        format!(
+                            "The given value is not suitable for var.{} declared at {}: {error}.",
+                            decl.name,
+                            files.place(decl.block.file, decl.block.def_span),
+                        ),
+                        assignment.place.map_or(Span::default(), |(_, span)| span),
+                    );
+                    diagnostics.push(match assignment.place {
+                        Some((file, _)) => ModuleDiagnostic::new(file, diagnostic),
+                        None => ModuleDiagnostic::without_file(diagnostic),
+                    });
+                    return None;
+                }
+            }
+        }
+        None => match &decl.default {
+            Some(default) => (default.clone(), VariableSource::Default),
+            None => return None,
+        },
+    };
+    let value = if decl.sensitive {
+        value.mark(Marks::SENSITIVE)
+    } else {
+        value
+    };
+    Some((value, source))
+}
+
+/// Runs the `validation` blocks of a variable against the module scope.
+pub(crate) fn validate(
+    decl: &VariableDecl<'_, '_>,
+    value: &Value,
+    scope: &Scope,
+    evaluator: &Evaluator,
+    files: &SourceFiles,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    if !value.is_wholly_known() {
+        return;
+    }
+    for rule in decl.block.blocks_of("validation") {
+        let content = rule.body.all_content();
+        let Some(condition) = content.attr("condition") else {
+            continue;
+        };
+        let result = match evaluator.eval(&condition.expr, scope) {
+            Ok(result) => result,
+            Err(found) => {
+                diagnostics.extend(
+                    found
+                        .into_iter()
+                        .map(|d| ModuleDiagnostic::new(condition.file, d)),
+                );
+                continue;
+            }
+        };
+        let (result, _) = result.unmark_deep();
+        if !result.is_known() {
+            continue;
+        }
+        match convert(&result, &Type::Bool).ok().and_then(|v| v.as_bool()) {
+            Some(true) => {}
+            Some(false) => {
+                let message = content
+                    .attr("error_message")
+                    .and_then(|attr| evaluator.eval(&attr.expr, scope).ok())
+                    .and_then(|v| v.unmark_deep().0.as_str().map(str::to_string))
+                    .unwrap_or_else(|| "The validation rule failed.".to_string());
+                diagnostics.push(ModuleDiagnostic::new(
+                    condition.file,
+                    Diagnostic::error(
+                        "Invalid value for variable",
+                        format!(
+                            "{message}\n\nThis was checked by the validation rule at {}.",
+                            files.place(rule.file, rule.def_span)
+                        ),
+                        condition.expr.span,
+                    ),
+                ));
+            }
+            None => diagnostics.push(ModuleDiagnostic::new(
+                condition.file,
+                Diagnostic::error(
+                    "Invalid validation result",
+                    "The validation condition must produce a boolean value.",
+                    condition.expr.span,
+                ),
+            )),
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! Loading a Packer template (a directory of `.pkr.hcl` files, or one file)
+//! and evaluating its named values: `var`, `local`, `source`, `data`,
+//! `path`, `packer` and, inside `build` blocks, `source.name`,
+//! `source.type` and `build.*`.
+//!
+//! Built on the Terraform loader's pieces ([`crate::module`]): bodies are
+//! read through [`ConfigBody`](crate::module::ConfigBody), variable blocks
+//! through its type constraints and validation, nested blocks through its
+//! `dynamic` expansion.
+//!
+//! ```no_run
+//! use std::path::Path;
+//! use terrace_config::packer::{PackerOptions, load_template};
+//!
+//! let template = load_template(Path::new("."), &PackerOptions::from_process_env());
+//! let value = terrace_eval::eval_str("var.region", template.scope());
+//! # let _ = value;
+//! ```
+
+mod builds;
+mod files;
+mod loader;
+mod locals;
+mod named_values;
+mod render;
+mod sources;
+mod variables;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use terrace_syntax::Name;
+use terrace_types::Value;
+
+use crate::module::{ModuleDiagnostic, SourceFiles};
+use terrace_eval::Scope;
+
+pub use builds::{BuildRun, BuildValue, EvaluatedPlugin, PostProcessorChain};
+pub use files::{is_packer_dir, is_packer_file};
+pub use named_values::LocalValue;
+pub use sources::SourceValue;
+
+use crate::module::VariableValue;
+
+/// The Packer version `packer.version` reports: the version of Packer's
+/// sources terrace follows.
+pub const PACKER_VERSION: &str = "1.16.0";
+
+/// Where input variable values come from besides the template, and the
+/// environment the loader reads (injected, so tests do not depend on the process).
+#[derive(Clone, Debug, Default)]
+pub struct PackerOptions {
+    /// `--var NAME=VALUE` assignments, in command-line order (applied last).
+    pub vars: Vec<(String, String)>,
+    /// `--var-file FILE` paths, in command-line order (applied before `vars`).
+    pub var_files: Vec<PathBuf>,
+    /// Environment variables: the `PKR_VAR_name` values.
+    pub env: BTreeMap<String, String>,
+    /// The value of `path.cwd`; `None` uses the process's working directory.
+    pub cwd: Option<PathBuf>,
+}
+
+impl PackerOptions {
+    /// Options with the `PKR_VAR_*` variables of this process.
+    pub fn from_process_env() -> PackerOptions {
+        let env = std::env::vars()
+            .filter(|(name, _)| name.starts_with("PKR_VAR_"))
+            .collect();
+        PackerOptions {
+            env,
+            ..PackerOptions::default()
+        }
+    }
+}
+
+/// A loaded and evaluated Packer template: its files, named values, sources,
+/// builds and every diagnostic found on the way.
+#[derive(Debug)]
+pub struct LoadedTemplate {
+    files: SourceFiles,
+    diagnostics: Vec<ModuleDiagnostic>,
+    variables: Vec<VariableValue>,
+    locals: Vec<LocalValue>,
+    sources: Vec<SourceValue>,
+    builds: Vec<BuildValue>,
+    required_versions: Vec<String>,
+    required_plugins: Vec<(Name, Value)>,
+    scope: Scope,
+}
+
+/// Loads the template at `path` (a directory of `*.pkr.hcl` files or one
+/// file) and evaluates it. Never fails: problems are in
+/// [`LoadedTemplate::diagnostics`], and what could not be evaluated is unknown.
+pub fn load_template(path: &Path, options: &PackerOptions) -> LoadedTemplate {
+    named_values::load(path, options)
+}
+
+impl LoadedTemplate {
+    /// Every file read (templates and variable files), for rendering diagnostics.
+    pub fn files(&self) -> &SourceFiles {
+        &self.files
+    }
+
+    /// Errors and warnings, in the order found.
+    pub fn diagnostics(&self) -> &[ModuleDiagnostic] {
+        &self.diagnostics
+    }
+
+    /// True when some diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(ModuleDiagnostic::is_error)
+    }
+
+    /// True when the template itself has an error (syntax, an unexpected
+    /// block, a duplicate, a build naming a source that does not exist), as
+    /// opposed to an error evaluating one value.
+    pub fn has_configuration_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(ModuleDiagnostic::is_configuration_error)
+    }
+
+    /// The scope console expressions are evaluated in.
+    pub fn scope(&self) -> &Scope {
+        &self.scope
+    }
+
+    /// Input variables in declaration order.
+    pub fn variables(&self) -> &[VariableValue] {
+        &self.variables
+    }
+
+    /// Local values in declaration order.
+    pub fn locals(&self) -> &[LocalValue] {
+        &self.locals
+    }
+
+    /// `source` blocks in declaration order.
+    pub fn sources(&self) -> &[SourceValue] {
+        &self.sources
+    }
+
+    /// `build` blocks in declaration order.
+    pub fn builds(&self) -> &[BuildValue] {
+        &self.builds
+    }
+
+    /// `:vars`: `var.NAME = value` then `local.NAME = value`, in name order.
+    pub fn render_vars(&self) -> String {
+        render::vars(self)
+    }
+
+    /// The `required_version` constraints of the `packer` blocks.
+    pub fn required_versions(&self) -> &[String] {
+        &self.required_versions
+    }
+
+    /// The plugins of the `required_plugins` blocks: name and settings
+    /// (`source`, `version`), in declaration order.
+    pub fn required_plugins(&self) -> &[(Name, Value)] {
+        &self.required_plugins
+    }
+
+    /// `:providers` on a template: `required_version` and `required_plugins`.
+    pub fn render_plugins(&self) -> String {
+        render::plugins(self)
+    }
+
+    /// `:sources`: each source block with its evaluated arguments (after
+    /// `dynamic` expansion).
+    pub fn render_sources(&self) -> String {
+        render::sources(self)
+    }
+
+    /// `:builds`: each build with, for every source it runs, the source's
+    /// arguments and its provisioners and post-processors evaluated for it.
+    pub fn render_builds(&self) -> String {
+        render::builds(self)
+    }
+}

@@ -1,0 +1,8 @@
+//! Integration tests of terrace-config: the Terraform module loader and the
+//! Packer template loader on the fixture directories in `tests/data/`.
+#![allow(clippy::unwrap_used, clippy::print_stderr)]
+
+mod module;
+mod module_corpus;
+mod module_json;
+mod packer;
