@@ -112,6 +112,24 @@ impl Evaluator {
         Ctx::new(self, scope).eval_root(expr)
     }
 
+    /// Evaluates `expr` as Terraform evaluates a local value or a module
+    /// argument: an element of a tuple, object or `for` result that fails is
+    /// unknown and the rest is kept, and every error is returned with the
+    /// value (HCL's partial results). A function whose arguments had such
+    /// errors is not called: its result is unknown.
+    ///
+    /// ```
+    /// use terrace_eval::{Evaluator, Scope};
+    ///
+    /// let expr = terrace_syntax::parse_expr(r#"[for s in ["1", "x"] : tonumber(s)]"#).unwrap();
+    /// let (value, errors) = Evaluator::new().eval_partial(&expr, &Scope::new());
+    /// assert_eq!(terrace_types::format_value(&value), "[\n  1,\n  (known after apply),\n]");
+    /// assert_eq!(errors.len(), 1);
+    /// ```
+    pub fn eval_partial(&self, expr: &Expr, scope: &Scope) -> (Value, Diagnostics) {
+        Ctx::new(self, scope).eval_root_partial(expr)
+    }
+
     /// Evaluates a console line: like [`Evaluator::eval`], but an expression that
     /// is exactly `type(x)` gives `x`'s type, as `terraform console` allows.
     pub fn eval_console(&self, expr: &Expr, scope: &Scope) -> Result<ConsoleValue, Diagnostics> {

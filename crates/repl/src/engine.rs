@@ -190,8 +190,19 @@ impl Engine {
         scope
     }
 
+    /// Terraform's errors for references to values the module could not
+    /// evaluate (see [`LoadedModule::reference_errors`]).
+    fn check_references(&self, expr: &Expr) -> Result<(), Vec<Problem>> {
+        let errors = self.module.reference_errors(expr);
+        if errors.is_empty() {
+            return Ok(());
+        }
+        Err(problems(terrace_eval::Diagnostics(errors)))
+    }
+
     /// Evaluate a console line: `type(x)` gives a type.
     pub fn eval_console(&self, expr: &Expr) -> Result<Evaluated, Vec<Problem>> {
+        self.check_references(expr)?;
         match self.evaluator.eval_console(expr, &self.scope_for(expr)) {
             Ok(ConsoleValue::Value(value)) => Ok(Evaluated::Value(value)),
             Ok(ConsoleValue::Type(ty)) => Ok(Evaluated::Type(ty)),
@@ -201,6 +212,7 @@ impl Engine {
 
     /// Evaluate an expression to a value.
     pub fn eval(&self, expr: &Expr) -> Result<Value, Vec<Problem>> {
+        self.check_references(expr)?;
         self.evaluator
             .eval(expr, &self.scope_for(expr))
             .map_err(problems)

@@ -1,6 +1,6 @@
 //! What each local value, resource, module call and output refers to (the reference walk), and the error for a cycle.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use terrace_syntax::{Name, Span, TraversalStep};
 
@@ -11,24 +11,8 @@ use super::loader::{BlockConfig, ModuleConfig};
 use terrace_eval::Diagnostic;
 use terrace_eval::{Reference, references};
 
-/// One thing evaluated in dependency order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Node {
-    Local(usize),
-    Resource(usize),
-    ModuleCall(usize),
-    Output(usize),
-}
-
 /// Identifies a resource: data or managed, type and name.
 pub(crate) type ResourceKey = (bool, Name, Name);
-
-/// The nodes of a module with their references.
-pub(crate) struct Graph {
-    pub(crate) nodes: Vec<Node>,
-    pub(crate) refs: Vec<Vec<Reference>>,
-    pub(crate) deps: Vec<Vec<usize>>,
-}
 
 /// Every reference in an argument list and nested blocks (recursively).
 pub(crate) fn body_references(
@@ -51,12 +35,6 @@ pub(crate) fn body_references(
         let content = block.body.all_content();
         body_references(&content.attributes, &content.blocks, out);
     }
-}
-
-fn block_references(block: &BlockConfig<'_>) -> Vec<Reference> {
-    let mut out = Vec::new();
-    body_references(&block.attrs, &block.blocks, &mut out);
-    out
 }
 
 fn attr_name(step: Option<&TraversalStep>) -> Option<&Name> {
@@ -87,72 +65,6 @@ pub(crate) fn resource_of<'r>(
     None
 }
 
-impl Graph {
-    /// Builds the graph of `config`.
-    pub(crate) fn new(config: &ModuleConfig<'_>) -> Graph {
-        let mut nodes = Vec::new();
-        let mut refs = Vec::new();
-        for (i, local) in config.locals.iter().enumerate() {
-            nodes.push(Node::Local(i));
-            refs.push(references(&local.expr));
-        }
-        for (i, block) in config.resources.iter().enumerate() {
-            nodes.push(Node::Resource(i));
-            refs.push(block_references(block));
-        }
-        for (i, block) in config.module_calls.iter().enumerate() {
-            nodes.push(Node::ModuleCall(i));
-            refs.push(block_references(block));
-        }
-        for (i, block) in config.outputs.iter().enumerate() {
-            nodes.push(Node::Output(i));
-            refs.push(block_references(block));
-        }
-        let locals: BTreeMap<&str, usize> = config
-            .locals
-            .iter()
-            .enumerate()
-            .map(|(i, l)| (&*l.name, i))
-            .collect();
-        let n_locals = config.locals.len();
-        let resources: BTreeMap<ResourceKey, usize> = config
-            .resources
-            .iter()
-            .enumerate()
-            .map(|(i, b)| (resource_key(b), n_locals + i))
-            .collect();
-        let n_resources = config.resources.len();
-        let calls: BTreeMap<&str, usize> = config
-            .module_calls
-            .iter()
-            .enumerate()
-            .map(|(i, b)| (b.name(), n_locals + n_resources + i))
-            .collect();
-        let managed = managed_types(config);
-        let deps = refs
-            .iter()
-            .map(|node_refs| {
-                let mut found: Vec<usize> = node_refs
-                    .iter()
-                    .filter_map(|reference| {
-                        let first = attr_name(reference.steps().first());
-                        match reference.root() {
-                            "local" => first.and_then(|n| locals.get(&**n).copied()),
-                            "module" => first.and_then(|n| calls.get(&**n).copied()),
-                            _ => resource_of(reference, &managed)
-                                .and_then(|(key, _)| resources.get(&key).copied()),
-                        }
-                    })
-                    .collect();
-                found.sort_unstable();
-                found.dedup();
-                found
-            })
-            .collect();
-        Graph { nodes, refs, deps }
-    }
-}
-
 /// The managed resource types declared in `config`.
 pub(crate) fn managed_types(config: &ModuleConfig<'_>) -> BTreeSet<Name> {
     config
@@ -178,18 +90,20 @@ pub(crate) fn resource_key(block: &BlockConfig<'_>) -> ResourceKey {
     )
 }
 
-/// The error for a cycle (a configuration error): its members' names, the first one's span, the
-/// others as labels (same file) or places in the detail.
+/// The error for a cycle (a configuration error): its members' names as
+/// Terraform writes them (`local.a (expand)`), dependencies first, the first
+/// one's span, the others as labels (same file) or places in the detail.
 pub(crate) fn cycle_diagnostic(
     members: &[(String, FileId, Span)],
     files: &SourceFiles,
 ) -> ModuleDiagnostic {
     let names: Vec<&str> = members.iter().map(|(n, _, _)| n.as_str()).collect();
+    let address = |name: &str| name.trim_end_matches(" (expand)").to_string();
     // A cycle has at least one member (a node that refers to itself).
     let (_, first_file, first_span) = &members[0];
     let places: Vec<String> = members
         .iter()
-        .map(|(name, file, span)| format!("{name} ({})", files.place(*file, *span)))
+        .map(|(name, file, span)| format!("{} ({})", address(name), files.place(*file, *span)))
         .collect();
     let mut diagnostic = Diagnostic::error(
         format!("Cycle: {}", names.join(", ")),
@@ -201,7 +115,8 @@ pub(crate) fn cycle_diagnostic(
     );
     for (name, file, span) in &members[1..] {
         if file == first_file {
-            diagnostic = diagnostic.with_label(*span, format!("{name} is part of the cycle"));
+            diagnostic =
+                diagnostic.with_label(*span, format!("{} is part of the cycle", address(name)));
         }
     }
     // Terraform cannot order a configuration with a cycle, so evaluates nothing.

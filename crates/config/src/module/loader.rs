@@ -146,6 +146,8 @@ pub struct ModuleConfig<'a> {
     pub resources: Vec<BlockConfig<'a>>,
     /// `module` blocks.
     pub module_calls: Vec<BlockConfig<'a>>,
+    /// `provider` blocks (several per provider with `alias`).
+    pub providers: Vec<BlockConfig<'a>>,
     /// The merged `terraform` blocks.
     pub terraform: TerraformConfig<'a>,
     /// Where each block read so far is, by type and labels, and each local
@@ -280,6 +282,10 @@ fn read_file<'a>(
                 }
             }
             "terraform" => merge_terraform(&mut config.terraform, &block, false),
+            "provider" => {
+                let new = block_config(&block, diagnostics);
+                config.providers.push(new);
+            }
             kind @ ("variable" | "output" | "resource" | "data" | "module") => {
                 let new = block_config(&block, diagnostics);
                 let list = match kind {

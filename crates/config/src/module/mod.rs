@@ -33,6 +33,7 @@ pub(crate) mod render;
 pub(crate) mod resources;
 mod test_files;
 pub(crate) mod variables;
+mod walk;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -148,6 +149,25 @@ impl LoadedModule {
         self.root.scope_for(expr)
     }
 
+    /// The errors Terraform gives before evaluating `expr` in the console:
+    /// one for each reference to a local value that was not evaluated
+    /// because something it depends on failed ("Reference to uninitialized
+    /// local value"; the failed value itself is unknown, not an error).
+    ///
+    /// ```no_run
+    /// use std::path::Path;
+    /// use terrace_config::module::{LoadOptions, load_module};
+    ///
+    /// let module = load_module(Path::new("."), &LoadOptions::default());
+    /// let expr = terrace_syntax::parse_expr("local.name").unwrap();
+    /// let summaries: Vec<String> =
+    ///     module.reference_errors(&expr).into_iter().map(|e| e.summary).collect();
+    /// # let _ = summaries;
+    /// ```
+    pub fn reference_errors(&self, expr: &Expr) -> Vec<terrace_eval::Diagnostic> {
+        self.root.reference_errors(expr)
+    }
+
     /// Like [`LoadedModule::scope_for`], on a scope of the caller's (the
     /// module's scope with the console's own `:let` bindings, say): replaces in
     /// `scope` the resources `expr` reads with instances that have the
@@ -180,7 +200,12 @@ impl LoadedModule {
     /// it) after `count`/`for_each` and `dynamic` expansion, written as HCL
     /// with evaluated values; `None` when the address names no resource.
     pub fn render_blocks(&self, address: &str) -> Option<String> {
-        render::blocks(&self.root, address)
+        render::blocks(&self.root, address).or_else(|| {
+            let resource = address.trim().split('[').next().unwrap_or_default();
+            self.root.in_cycle.contains(resource).then(|| {
+                format!("# {resource} is part of a dependency cycle (see the Cycle error), so it was not evaluated\n")
+            })
+        })
     }
 
     /// `:providers`: the lock file's providers, versions, constraints and hashes.

@@ -1,21 +1,18 @@
-//! `module` blocks: child modules from local paths loaded with their input arguments; other sources give unknown outputs.
+//! `module` blocks: their sources, the checks Terraform makes of a call before evaluating, and the evaluated call.
 
-use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
-use terrace_syntax::{ExprKind, Literal, Name};
-use terrace_types::{Type, Value};
+use terrace_syntax::{ExprKind, Literal, Name, StepKind};
+use terrace_types::Value;
 
-use super::diagnostics::{ModuleDiagnostic, warning};
-use super::loader::BlockConfig;
-use super::named_values::{LoadCtx, ModuleInstance, VariableSource, eval_module};
-use super::resources::{Expansion, InstanceKey, expansion, instance_keys, instance_scope};
-use super::variables::Assignment;
-use terrace_eval::Evaluator;
-use terrace_eval::Scope;
+use super::diagnostics::ModuleDiagnostic;
+use super::loader::{BlockConfig, ModuleConfig};
+use super::named_values::ModuleInstance;
+use super::resources::InstanceKey;
+use terrace_eval::Diagnostic;
 
 /// Arguments of a `module` block that are not input variables.
-const MODULE_META: &[&str] = &[
+pub(crate) const MODULE_META: &[&str] = &[
     "source",
     "version",
     "count",
@@ -79,122 +76,111 @@ pub(crate) fn join_clean(base: &Path, source: &str) -> PathBuf {
     out
 }
 
-/// Evaluates a `module` block: loads a local child module once per instance.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn eval_module_call(
-    ctx: &LoadCtx<'_>,
+/// The configuration errors of one `module` block that Terraform reports
+/// before it evaluates anything: `count` and `for_each` together, `version`
+/// on a local source, and a `providers` map naming a provider configuration
+/// the calling module does not have.
+pub(crate) fn check_call(
     block: &BlockConfig<'_>,
-    parent_dir: &Path,
-    parent_path_module: &str,
-    scope: &Scope,
-    evaluator: &Evaluator,
-    excused: bool,
-    depth: usize,
+    parent: &ModuleConfig<'_>,
     diagnostics: &mut Vec<ModuleDiagnostic>,
-) -> ModuleCallValue {
-    let name = Name::from(block.name());
-    let source = source_of(block).unwrap_or_default();
-    if !is_local_source(&source) {
-        let span = block.attr("source").map_or(block.def_span, |a| a.expr.span);
+) {
+    if let (Some(_), Some(for_each)) = (block.attr("count"), block.attr("for_each")) {
         diagnostics.push(ModuleDiagnostic::new(
-            block.file,
-            warning(
-                "Module not loaded",
-                format!(
-                    "The module \"{name}\" comes from \"{source}\", which is not a local path, so it is not loaded: its outputs are unknown."
-                ),
-                span,
+            for_each.file,
+            Diagnostic::error(
+                "Invalid combination of \"count\" and \"for_each\"",
+                "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
+                for_each.span,
             ),
         ));
-        return ModuleCallValue {
-            name,
-            source,
-            instances: Vec::new(),
-            value: Value::unknown(Type::Dynamic),
-        };
     }
-    let child_dir = join_clean(parent_dir, &source);
-    if ctx.stack.borrow().contains(&child_dir) {
-        let span = block.attr("source").map_or(block.def_span, |a| a.expr.span);
+    if let (Some(source), Some(_)) = (block.attr("source"), block.attr("version"))
+        && let Some(path) = source_of(block).filter(|s| is_local_source(s))
+    {
         diagnostics.push(ModuleDiagnostic::new(
-            block.file,
-            terrace_eval::Diagnostic::error(
-                "Module calls itself",
+            source.file,
+            Diagnostic::error(
+                "Invalid registry module source address",
                 format!(
-                    "The module \"{name}\" comes from \"{source}\", a module that is already being loaded by this call chain, so it would be loaded forever."
+                    "Failed to parse module registry address: can't use local directory \"{path}\" as a module registry address.\n\nTerraform assumed that you intended a module registry source address because you also set the argument \"version\", which applies only to registry modules."
                 ),
-                span,
+                source.expr.span,
             ),
         ));
-        return ModuleCallValue {
-            name,
-            source,
-            instances: Vec::new(),
-            value: Value::unknown(Type::Dynamic),
-        };
     }
-    let child_path_module = if parent_path_module == "." {
-        join_clean(Path::new("."), &source)
-    } else {
-        join_clean(Path::new(parent_path_module), &source)
+    let Some(providers) = block.attr("providers") else {
+        return;
     };
-    let expanded = expansion(block, scope, evaluator, excused, diagnostics);
-    let mut instances = Vec::new();
-    for (key, each_value) in instance_keys(&expanded) {
-        let call_scope = instance_scope(scope, &key, each_value.as_ref());
-        let mut inputs: BTreeMap<Name, Assignment> = BTreeMap::new();
-        for attr in &block.attrs {
-            if MODULE_META.contains(&&*attr.name) {
-                continue;
-            }
-            let value = match evaluator.eval(&attr.expr, &call_scope) {
-                Ok(value) => value,
-                Err(found) => {
-                    diagnostics.extend(
-                        found
-                            .into_iter()
-                            .map(|d| ModuleDiagnostic::new(attr.file, d)),
-                    );
-                    Value::unknown(Type::Dynamic)
-                }
-            };
-            inputs.insert(
-                attr.name.clone(),
-                Assignment {
-                    value,
-                    source: VariableSource::ModuleArgument,
-                    place: Some((attr.file, attr.expr.span)),
-                },
-            );
+    let ExprKind::ObjectCons(items) = &providers.expr.strip_parens().kind else {
+        return;
+    };
+    for item in items {
+        let Some((name, Some(alias))) = provider_reference(&item.value) else {
+            continue;
+        };
+        let configured = parent.providers.iter().any(|p| {
+            p.name() == name
+                && p.attr("alias").is_some_and(|a| {
+                    matches!(&a.literal_expr().strip_parens().kind,
+                        ExprKind::Literal(Literal::String(s)) if **s == *alias)
+                })
+        });
+        if !configured {
+            let address = provider_source(parent, &name);
+            diagnostics.push(ModuleDiagnostic::new(
+                providers.file,
+                Diagnostic::error(
+                    format!("missing provider provider[\"{address}\"].{alias}"),
+                    "",
+                    item.value.span,
+                ),
+            ));
         }
-        let child = eval_module(
-            ctx,
-            &child_dir,
-            &child_path_module.to_string_lossy(),
-            Some((inputs, block)),
-            depth + 1,
-            diagnostics,
-        );
-        instances.push((key, child));
     }
-    let value = match &expanded {
-        Expansion::Single => instances
-            .first()
-            .map_or_else(|| Value::unknown(Type::Dynamic), |(_, m)| m.outputs_value()),
-        Expansion::Count(_) => Value::tuple(instances.iter().map(|(_, m)| m.outputs_value())),
-        Expansion::ForEach(_) => Value::object(instances.iter().map(|(k, m)| {
-            let key = match k {
-                InstanceKey::Key(k) => k.clone(),
-                _ => String::new(),
-            };
-            (key, m.outputs_value())
-        })),
-        Expansion::Unknown => Value::unknown(Type::Dynamic),
+}
+
+/// `aws` or `aws.west` in a `providers` map: the name and the alias.
+fn provider_reference(expr: &terrace_syntax::Expr) -> Option<(String, Option<String>)> {
+    let ExprKind::ScopeTraversal { root, steps } = &expr.strip_parens().kind else {
+        return None;
     };
-    ModuleCallValue {
-        name,
-        source,
-        instances,
-        value,
+    let alias = match steps.first().map(|step| &step.kind) {
+        Some(StepKind::GetAttr(alias)) => Some(alias.name.to_string()),
+        None => None,
+        Some(_) => return None,
+    };
+    Some((root.name.to_string(), alias))
+}
+
+/// The full source address of provider `name`: from `required_providers`,
+/// else `terraform.io/builtin/terraform` or `registry.terraform.io/hashicorp/NAME`.
+fn provider_source(config: &ModuleConfig<'_>, name: &str) -> String {
+    let given = config
+        .terraform
+        .required_providers
+        .get(name)
+        .and_then(|attr| match &attr.literal_expr().strip_parens().kind {
+            ExprKind::ObjectCons(items) => items.iter().find_map(|item| {
+                let key = match &item.key {
+                    terrace_syntax::ObjectKey::Ident(k) => k.name.to_string(),
+                    _ => return None,
+                };
+                match (&*key, &item.value.kind) {
+                    ("source", ExprKind::Literal(Literal::String(s))) => Some(s.to_string()),
+                    _ => None,
+                }
+            }),
+            ExprKind::Literal(Literal::String(s)) => Some(s.to_string()),
+            _ => None,
+        });
+    match given {
+        Some(source) => match source.matches('/').count() {
+            0 => format!("registry.terraform.io/hashicorp/{source}"),
+            1 => format!("registry.terraform.io/{source}"),
+            _ => source,
+        },
+        None if name == "terraform" => "terraform.io/builtin/terraform".to_string(),
+        None => format!("registry.terraform.io/hashicorp/{name}"),
     }
 }

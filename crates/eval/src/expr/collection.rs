@@ -12,7 +12,7 @@ impl Ctx<'_> {
     pub(super) fn eval_tuple(&mut self, items: &[Expr]) -> EvalResult {
         let mut elems = Vec::with_capacity(items.len());
         for item in items {
-            elems.push(self.eval(item)?);
+            elems.push(self.eval_element(item)?);
         }
         Ok(Value::tuple(elems))
     }
@@ -24,7 +24,7 @@ impl Ctx<'_> {
         let mut known = true;
         for item in items {
             let key = self.object_key(&item.key)?;
-            let value = self.eval(&item.value)?;
+            let value = self.eval_element(&item.value)?;
             let Some(key) = key else {
                 known = false;
                 continue;

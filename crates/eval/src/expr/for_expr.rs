@@ -192,7 +192,7 @@ impl<'e> Ctx<'e> {
                 }
             }
         };
-        let value = self.eval(&for_expr.value_expr)?;
+        let value = self.eval_element(&for_expr.value_expr)?;
         Ok(Item::Included(key, value))
     }
 }

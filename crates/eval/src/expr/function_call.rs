@@ -20,6 +20,7 @@ impl Ctx<'_> {
         if let Some(result) = self.special_form(function.name, function_call, span) {
             return result;
         }
+        let deferred_before = self.deferred_len();
 
         let mut n_fixed = function_call.args.len();
         let mut expanded: Vec<Value> = Vec::new();
@@ -64,6 +65,10 @@ impl Ctx<'_> {
         for arg in &function_call.args[..n_fixed] {
             args.push(self.eval(arg)?);
             arg_spans.push(arg.span);
+        }
+        if self.deferred_len() > deferred_before {
+            // HCL calls no function whose arguments had errors.
+            return Ok(Value::unknown(Type::Dynamic));
         }
         if let Some(expand_span) = expand_span {
             arg_spans.extend(std::iter::repeat_n(expand_span, expanded.len()));

@@ -41,6 +41,10 @@ pub(crate) struct Ctx<'e> {
     splat_items: Vec<Value>,
     /// Set while rendering for `templatefile`/`templatestring`: its name.
     template_function: Option<&'static str>,
+    /// Set by [`Evaluator::eval_partial`]: the errors of tuple, object and
+    /// `for` elements gathered here, each element unknown (HCL's partial
+    /// results); `None` while evaluating normally, and inside `try`/`can`.
+    deferred: Option<Diagnostics>,
     steps_until_check: u32,
 }
 
@@ -53,8 +57,51 @@ impl<'e> Ctx<'e> {
             template_scopes: Vec::new(),
             splat_items: Vec::new(),
             template_function: None,
+            deferred: None,
             steps_until_check: INTERRUPT_CHECK_INTERVAL,
         }
+    }
+
+    /// Evaluates `expr` as [`Evaluator::eval_partial`] does: the value with
+    /// failed elements unknown, and every error.
+    pub(crate) fn eval_root_partial(&mut self, expr: &Expr) -> (Value, Diagnostics) {
+        self.deferred = Some(Diagnostics::new());
+        let result = self.eval_root(expr);
+        let mut found = self.deferred.take().unwrap_or_default();
+        match result {
+            Ok(value) => (value, found),
+            Err(errors) => {
+                found.extend(errors);
+                (Value::unknown(Type::Dynamic), found)
+            }
+        }
+    }
+
+    /// Evaluates an element of a tuple, object or `for` result: in a partial
+    /// evaluation a failed element is unknown and its errors are kept aside.
+    pub(crate) fn eval_element(&mut self, expr: &Expr) -> EvalResult {
+        match self.eval(expr) {
+            Err(found) if self.deferred.is_some() && !is_interrupt(&found) => {
+                if let Some(deferred) = &mut self.deferred {
+                    deferred.extend(found);
+                }
+                Ok(Value::unknown(Type::Dynamic))
+            }
+            other => other,
+        }
+    }
+
+    /// How many element errors a partial evaluation has kept aside so far.
+    pub(crate) fn deferred_len(&self) -> usize {
+        self.deferred.as_ref().map_or(0, Diagnostics::len)
+    }
+
+    /// Runs `f` with partial evaluation off (`try` and `can` must see errors).
+    pub(crate) fn strictly<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = self.deferred.take();
+        let result = f(self);
+        self.deferred = saved;
+        result
     }
 
     /// Evaluates a whole expression: Terraform scopes first check every reference.
@@ -85,7 +132,7 @@ impl<'e> Ctx<'e> {
                 && flag.load(Ordering::Relaxed)
             {
                 return Err(error(
-                    "Evaluation interrupted",
+                    INTERRUPTED,
                     "The evaluation was interrupted before it finished.",
                     span,
                 ));
@@ -190,4 +237,12 @@ fn literal_value(literal: &Literal, span: Span) -> EvalResult {
         Literal::Bool(b) => Value::bool(*b),
         Literal::Null => Value::null(Type::Dynamic),
     })
+}
+
+/// The summary of the error an interrupted evaluation ends with.
+const INTERRUPTED: &str = "Evaluation interrupted";
+
+/// True when `found` is the interrupt error (never turned into an unknown).
+fn is_interrupt(found: &Diagnostics) -> bool {
+    found.iter().any(|d| d.summary == INTERRUPTED)
 }

@@ -32,8 +32,8 @@ impl Ctx<'_> {
         span: Span,
     ) -> Option<EvalResult> {
         let result = match name {
-            "try" => self.eval_try(function_call, span),
-            "can" => self.eval_can(function_call),
+            "try" => self.strictly(|ctx| ctx.eval_try(function_call, span)),
+            "can" => self.strictly(|ctx| ctx.eval_can(function_call)),
             "type" => Err(error(
                 "Invalid use of type function",
                 "The console-only \"type\" function cannot be used as part of an expression.",

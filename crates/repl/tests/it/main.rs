@@ -3,6 +3,7 @@
 
 mod binary;
 mod completion;
+mod console_cases;
 mod hostile;
 mod module;
 mod packer;

@@ -1,0 +1,1340 @@
+//! The evaluation walk: one graph over every module of the configuration at Terraform's granularity (each variable, local, resource, module call expansion and output of each module), its cycles, and its nodes evaluated in order for every module instance, with what depends on a failure left unevaluated.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use terrace_eval::{Diagnostic, Evaluator, Reference, Scope, Severity};
+use terrace_syntax::{Name, Span, TraversalStep};
+use terrace_types::{Marks, Type, Value};
+
+use super::attribute_paths::{Paths, collect};
+use super::dependencies::{
+    ResourceKey, body_references, cycle_diagnostic, managed_types, resource_key, resource_of,
+};
+use super::diagnostics::{ModuleDiagnostic, mark_configuration, warning};
+use super::files::FileId;
+use super::loader::{BlockConfig, ModuleConfig, read_module};
+use super::module_calls::{
+    MODULE_META, ModuleCallValue, check_call, is_local_source, join_clean, source_of,
+};
+use super::named_values::{
+    DirFiles, LoadCtx, MAX_MODULE_DEPTH, ModuleInstance, VariableSource, VariableValue,
+};
+use super::outputs::{OutputValue, eval_output};
+use super::resources::{
+    Expansion, InstanceKey, ResourceValue, eval_resource, expansion, instance_keys, instance_scope,
+};
+use super::variables::{
+    Assignment, RootAssignments, VariableDecl, decode, finalize, root_assignments, validate,
+};
+
+/// One module of the configuration tree: the root, or the module a local
+/// `module` block calls (once per call path, whatever its instances).
+struct TreeModule<'a> {
+    dir: PathBuf,
+    path_module: String,
+    /// `module.a.module.b.` (empty for the root): the prefix of node names.
+    prefix: String,
+    /// The parent module and the index of the call in its configuration.
+    parent: Option<(usize, usize)>,
+    config: ModuleConfig<'a>,
+    /// The child module of each `module` block (`None`: not loaded).
+    children: Vec<Option<usize>>,
+    /// The attribute paths expressions read from each resource.
+    referenced: Paths,
+    /// Name → position, for each kind of named value.
+    locals: HashMap<Name, usize>,
+    calls: HashMap<Name, usize>,
+    outputs: HashMap<Name, usize>,
+    resources: BTreeMap<ResourceKey, usize>,
+    managed: BTreeSet<Name>,
+}
+
+/// A node of the graph, within its module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Node {
+    Variable(usize),
+    Local(usize),
+    Resource(usize),
+    /// A `module` block's `count`/`for_each`: its instances.
+    Expand(usize),
+    Output(usize),
+}
+
+/// What became of one node in one module instance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Pending,
+    Done,
+    /// Its own evaluation failed (the value is what Terraform keeps of it).
+    Failed,
+    /// Something it depends on failed: not evaluated.
+    Skipped,
+}
+
+/// One instance of a module: its scope and what its nodes gave.
+struct Instance {
+    module: usize,
+    parent: Option<usize>,
+    key: InstanceKey,
+    each_value: Option<Value>,
+    scope: Scope,
+    status: Vec<Status>,
+    excused: Vec<bool>,
+    on_resources: Vec<bool>,
+    variables: Vec<Option<VariableValue>>,
+    locals: Vec<Option<Value>>,
+    resources: Vec<Option<ResourceValue>>,
+    calls: Vec<Option<CallState>>,
+    outputs: Vec<Option<OutputValue>>,
+    /// Calls whose `module.NAME` value changed since it was last put in scope.
+    dirty_calls: BTreeSet<usize>,
+}
+
+/// A module call expanded in one instance of its parent.
+struct CallState {
+    source: String,
+    expansion: Expansion,
+    /// The child instances, in expansion order.
+    children: Vec<(InstanceKey, usize)>,
+    loaded: bool,
+}
+
+/// The graph: nodes of every module, numbered module by module.
+struct Graph {
+    /// The first node number of each module.
+    base: Vec<usize>,
+    nodes: Vec<(usize, Node)>,
+    deps: Vec<Vec<usize>>,
+    /// The same dependencies, each with whether it was read in the calling
+    /// module (a child's input argument, its call's expansion) rather than
+    /// in the node's own module.
+    reads: Vec<Vec<(usize, bool)>>,
+}
+
+/// Reads the configuration tree from `root_dir`, evaluates it, and returns
+/// the root instance with the diagnostics added to `diagnostics`.
+pub(crate) fn walk(
+    ctx: &LoadCtx<'_>,
+    root_dir: &Path,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> ModuleInstance {
+    let evaluator = Evaluator::new().with_context(terrace_eval::functions::CallContext {
+        base_dir: ctx.root_dir.clone(),
+        ..terrace_eval::functions::CallContext::default()
+    });
+    let tree = build_tree(ctx, root_dir, diagnostics);
+    let decls: Vec<Vec<VariableDecl<'_, '_>>> = tree
+        .iter()
+        .map(|module| {
+            let start = diagnostics.len();
+            let decls = module
+                .config
+                .variables
+                .iter()
+                .map(|block| decode(block, ctx.files, &evaluator, diagnostics))
+                .collect();
+            mark_configuration(diagnostics, start);
+            decls
+        })
+        .collect();
+    let start = diagnostics.len();
+    for module in &tree {
+        check_calls(module, &decls, diagnostics);
+    }
+    mark_configuration(diagnostics, start);
+    let graph = build_graph(&tree, &decls);
+    let mut walker = Walker {
+        ctx,
+        tree: &tree,
+        decls: &decls,
+        graph: &graph,
+        evaluator: &evaluator,
+        instances: Vec::new(),
+        by_module: vec![Vec::new(); tree.len()],
+        root_assignments: BTreeMap::new(),
+        failed_locals: Vec::new(),
+    };
+    walker.root_assignments = match decls.first() {
+        Some(root_decls) => root_assignments(
+            root_decls,
+            &RootAssignments {
+                env: &ctx.options.env,
+                tfvars: ctx.tfvars.clone(),
+                cli_vars: &ctx.options.vars,
+            },
+            ctx.files,
+            &evaluator,
+            diagnostics,
+        ),
+        None => BTreeMap::new(),
+    };
+    walker.new_instance(0, None, InstanceKey::None, None);
+    let mut cycle_members = BTreeSet::new();
+    for component in super::graph::components(&graph.deps) {
+        let is_cycle = component.len() > 1 || graph.deps[component[0]].contains(&component[0]);
+        if is_cycle {
+            walker.report_cycle(&component, diagnostics);
+            for &i in &component {
+                cycle_members.insert(i);
+                walker.skip_everywhere(i);
+            }
+            continue;
+        }
+        walker.eval_node(component[0], diagnostics);
+    }
+    walker.escalate_failed_locals(diagnostics);
+    walker.warn_unset_required(diagnostics);
+    let in_cycle: BTreeSet<String> = cycle_members
+        .iter()
+        .filter_map(|&i| match graph.nodes[i] {
+            (0, Node::Resource(r)) => Some(resource_address(&tree[0].config.resources[r])),
+            _ => None,
+        })
+        .collect();
+    let settings = tree[0].config.terraform.settings(&evaluator, diagnostics);
+    let mut root = walker.assemble(0);
+    root.settings = settings;
+    root.in_cycle = in_cycle;
+    root
+}
+
+/// `aws_instance.web` or `data.aws_ami.ubuntu`.
+fn resource_address(block: &BlockConfig<'_>) -> String {
+    let (is_data, ty, name) = resource_key(block);
+    if is_data {
+        format!("data.{ty}.{name}")
+    } else {
+        format!("{ty}.{name}")
+    }
+}
+
+/// A module found in a `module` block, waiting to be read.
+#[derive(Clone)]
+struct Queued {
+    dir: PathBuf,
+    path_module: String,
+    prefix: String,
+    parent: Option<(usize, usize)>,
+    depth: usize,
+}
+
+/// What the walk knows of a node before evaluating it in one instance.
+#[derive(Clone, Copy)]
+struct NodeContext {
+    /// Its position within its module's nodes.
+    local: usize,
+    /// It reads something unknown only here (see `Instance::excused`).
+    excused: bool,
+    /// Its value derives from resources or other modules.
+    on_resources: bool,
+}
+
+/// Reads the root module and, recursively, the local modules it calls.
+fn build_tree<'a>(
+    ctx: &LoadCtx<'a>,
+    root_dir: &Path,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Vec<TreeModule<'a>> {
+    let mut tree: Vec<TreeModule<'a>> = Vec::new();
+    let mut queue = vec![Queued {
+        dir: root_dir.to_path_buf(),
+        path_module: ".".to_string(),
+        prefix: String::new(),
+        parent: None,
+        depth: 0,
+    }];
+    let mut next = 0;
+    while next < queue.len() {
+        let Queued {
+            dir,
+            path_module,
+            prefix,
+            parent,
+            depth,
+        } = queue[next].clone();
+        next += 1;
+        let empty = DirFiles::default();
+        let dir_files = ctx.dirs.get(&dir).unwrap_or(&empty);
+        let start = diagnostics.len();
+        let config = read_module(
+            ctx.files,
+            &dir_files.primary,
+            &dir_files.overrides,
+            diagnostics,
+        );
+        // The same directory called twice reads the same files: report
+        // their problems once.
+        if tree.iter().any(|m| m.dir == dir) {
+            diagnostics.truncate(start);
+        }
+        mark_configuration(diagnostics, start);
+        let index = tree.len();
+        let mut children = Vec::new();
+        for block in &config.module_calls {
+            let source = source_of(block).unwrap_or_default();
+            if !is_local_source(&source) || depth >= MAX_MODULE_DEPTH {
+                children.push(None);
+                continue;
+            }
+            let child_dir = join_clean(&dir, &source);
+            // A module that calls itself (directly or through others).
+            let mut ancestor = Some(index);
+            let mut recursive = child_dir == dir;
+            while let Some(a) = ancestor.filter(|&a| a < tree.len()) {
+                recursive |= tree[a].dir == child_dir;
+                ancestor = tree[a].parent.map(|(p, _)| p);
+            }
+            if recursive {
+                let span = block.attr("source").map_or(block.def_span, |a| a.expr.span);
+                diagnostics.push(ModuleDiagnostic::new(
+                    block.file,
+                    Diagnostic::error(
+                        "Module calls itself",
+                        format!(
+                            "The module \"{}\" comes from \"{source}\", a module that is already being loaded by this call chain, so it would be loaded forever.",
+                            block.name()
+                        ),
+                        span,
+                    ),
+                ));
+                children.push(None);
+                continue;
+            }
+            let child_path_module = join_clean(Path::new(&path_module), &source);
+            children.push(Some(queue.len()));
+            queue.push(Queued {
+                dir: child_dir,
+                path_module: child_path_module.to_string_lossy().into_owned(),
+                prefix: format!("{prefix}module.{}.", block.name()),
+                parent: Some((index, children.len() - 1)),
+                depth: depth + 1,
+            });
+        }
+        let managed = managed_types(&config);
+        let mut referenced = Paths::new();
+        config.for_each_expr(&mut |expr| collect(expr, &managed, &mut referenced));
+        tree.push(TreeModule {
+            dir,
+            path_module,
+            prefix,
+            parent,
+            locals: config
+                .locals
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (l.name.clone(), i))
+                .collect(),
+            calls: config
+                .module_calls
+                .iter()
+                .enumerate()
+                .map(|(i, b)| (Name::from(b.name()), i))
+                .collect(),
+            outputs: config
+                .outputs
+                .iter()
+                .enumerate()
+                .map(|(i, b)| (Name::from(b.name()), i))
+                .collect(),
+            resources: config
+                .resources
+                .iter()
+                .enumerate()
+                .map(|(i, b)| (resource_key(b), i))
+                .collect(),
+            managed,
+            config,
+            children,
+            referenced,
+        });
+    }
+    tree
+}
+
+/// The configuration errors of `module` blocks: arguments the called module
+/// does not declare, required inputs not given, and the call checks of
+/// [`check_call`].
+fn check_calls(
+    module: &TreeModule<'_>,
+    decls: &[Vec<VariableDecl<'_, '_>>],
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    for (c, block) in module.config.module_calls.iter().enumerate() {
+        check_call(block, &module.config, diagnostics);
+        let Some(child) = module.children[c] else {
+            continue;
+        };
+        let child_decls = &decls[child];
+        for attr in &block.attrs {
+            if MODULE_META.contains(&&*attr.name) {
+                continue;
+            }
+            if !child_decls.iter().any(|d| d.name == attr.name) {
+                diagnostics.push(ModuleDiagnostic::new(
+                    attr.file,
+                    Diagnostic::error(
+                        "Unsupported argument",
+                        format!("An argument named \"{}\" is not expected here.", attr.name),
+                        attr.name_span,
+                    ),
+                ));
+            }
+        }
+        for decl in child_decls {
+            if decl.default.is_none() && !decl.default_invalid && block.attr(&decl.name).is_none() {
+                diagnostics.push(ModuleDiagnostic::new(
+                    block.file,
+                    Diagnostic::error(
+                        "Missing required argument",
+                        format!(
+                            "The argument \"{}\" is required, but no definition was found.",
+                            decl.name
+                        ),
+                        block.def_span,
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// The name of `index` as Terraform's cycle errors write it.
+fn node_name(tree: &[TreeModule<'_>], m: usize, node: Node) -> String {
+    let module = &tree[m];
+    let config = &module.config;
+    let prefix = &module.prefix;
+    match node {
+        Node::Variable(i) => format!("{prefix}var.{} (expand)", config.variables[i].name()),
+        Node::Local(i) => format!("{prefix}local.{} (expand)", config.locals[i].name),
+        Node::Resource(i) => format!("{prefix}{}", resource_address(&config.resources[i])),
+        Node::Expand(i) => format!("{prefix}module.{} (expand)", config.module_calls[i].name()),
+        Node::Output(i) => format!("{prefix}output.{} (expand)", config.outputs[i].name()),
+    }
+}
+
+/// Where a node is declared.
+fn node_place(tree: &[TreeModule<'_>], m: usize, node: Node) -> (FileId, Span) {
+    let config = &tree[m].config;
+    match node {
+        Node::Variable(i) => (config.variables[i].file, config.variables[i].def_span),
+        Node::Local(i) => (config.locals[i].file, config.locals[i].name_span),
+        Node::Resource(i) => (config.resources[i].file, config.resources[i].def_span),
+        Node::Expand(i) => (config.module_calls[i].file, config.module_calls[i].def_span),
+        Node::Output(i) => (config.outputs[i].file, config.outputs[i].def_span),
+    }
+}
+
+fn attr_name(step: Option<&TraversalStep>) -> Option<&Name> {
+    match step {
+        Some(TraversalStep::Attr { name, .. }) => Some(name),
+        _ => None,
+    }
+}
+
+/// Builds the graph: each node with the nodes its expressions refer to.
+fn build_graph(tree: &[TreeModule<'_>], decls: &[Vec<VariableDecl<'_, '_>>]) -> Graph {
+    let mut base = Vec::with_capacity(tree.len());
+    let mut nodes = Vec::new();
+    for (m, module) in tree.iter().enumerate() {
+        base.push(nodes.len());
+        let config = &module.config;
+        nodes.extend((0..config.variables.len()).map(|i| (m, Node::Variable(i))));
+        nodes.extend((0..config.locals.len()).map(|i| (m, Node::Local(i))));
+        nodes.extend((0..config.resources.len()).map(|i| (m, Node::Resource(i))));
+        nodes.extend((0..config.module_calls.len()).map(|i| (m, Node::Expand(i))));
+        nodes.extend((0..config.outputs.len()).map(|i| (m, Node::Output(i))));
+    }
+    let mut graph = Graph {
+        base,
+        nodes,
+        deps: Vec::new(),
+        reads: Vec::new(),
+    };
+    let reads: Vec<Vec<(usize, bool)>> = graph
+        .nodes
+        .iter()
+        .map(|&(m, node)| {
+            let module = &tree[m];
+            let config = &module.config;
+            let mut refs_here: Vec<Reference> = Vec::new();
+            let mut refs_parent: Vec<Reference> = Vec::new();
+            match node {
+                Node::Variable(i) => {
+                    let decl = &decls[m][i];
+                    for rule in decl.block.blocks_of("validation") {
+                        let content = rule.body.all_content();
+                        body_references(&content.attributes, &content.blocks, &mut refs_here);
+                    }
+                    if let Some((p, c)) = module.parent
+                        && let Some(attr) = tree[p].config.module_calls[c].attr(&decl.name)
+                    {
+                        refs_parent.extend(terrace_eval::references(&attr.expr));
+                    }
+                }
+                Node::Local(i) => {
+                    refs_here.extend(terrace_eval::references(&config.locals[i].expr))
+                }
+                Node::Resource(i) => {
+                    let block = &config.resources[i];
+                    body_references(&block.attrs, &block.blocks, &mut refs_here);
+                }
+                Node::Expand(i) => {
+                    let block = &config.module_calls[i];
+                    for name in ["count", "for_each", "depends_on"] {
+                        if let Some(attr) = block.attr(name) {
+                            let mut found = Vec::new();
+                            body_references(std::slice::from_ref(attr), &[], &mut found);
+                            refs_here.extend(found);
+                        }
+                    }
+                }
+                Node::Output(i) => {
+                    let block = &config.outputs[i];
+                    body_references(&block.attrs, &block.blocks, &mut refs_here);
+                }
+            }
+            let mut here = Vec::new();
+            for reference in &refs_here {
+                graph.resolve(tree, decls, m, reference, Some(node), &mut here);
+            }
+            let mut found: Vec<(usize, bool)> = here.into_iter().map(|d| (d, false)).collect();
+            if let Some((p, c)) = module.parent {
+                let mut in_parent = Vec::new();
+                for reference in &refs_parent {
+                    graph.resolve(tree, decls, p, reference, None, &mut in_parent);
+                }
+                // Everything in a module instance exists once the call is expanded.
+                in_parent.push(graph.index(p, Node::Expand(c)));
+                found.extend(in_parent.into_iter().map(|d| (d, true)));
+            }
+            found.sort_unstable();
+            found.dedup();
+            found
+        })
+        .collect();
+    graph.deps = reads
+        .iter()
+        .map(|found| found.iter().map(|&(d, _)| d).collect())
+        .collect();
+    graph.reads = reads;
+    graph
+}
+
+impl Graph {
+    fn index(&self, m: usize, node: Node) -> usize {
+        // Offsets follow the order `build_graph` numbers the nodes in.
+        let base = self.base[m];
+        let (vars, locals, resources, calls) = self.counts(m);
+        match node {
+            Node::Variable(i) => base + i,
+            Node::Local(i) => base + vars + i,
+            Node::Resource(i) => base + vars + locals + i,
+            Node::Expand(i) => base + vars + locals + resources + i,
+            Node::Output(i) => base + vars + locals + resources + calls + i,
+        }
+    }
+
+    /// How many variables, locals, resources and calls module `m` has
+    /// (read off the numbering).
+    fn counts(&self, m: usize) -> (usize, usize, usize, usize) {
+        let start = self.base[m];
+        let end = self.base.get(m + 1).copied().unwrap_or(self.nodes.len());
+        let count =
+            |f: fn(&Node) -> bool| self.nodes[start..end].iter().filter(|(_, n)| f(n)).count();
+        (
+            count(|n| matches!(n, Node::Variable(_))),
+            count(|n| matches!(n, Node::Local(_))),
+            count(|n| matches!(n, Node::Resource(_))),
+            count(|n| matches!(n, Node::Expand(_))),
+        )
+    }
+
+    /// The nodes `reference`, read in module `m`, depends on.
+    fn resolve(
+        &self,
+        tree: &[TreeModule<'_>],
+        decls: &[Vec<VariableDecl<'_, '_>>],
+        m: usize,
+        reference: &Reference,
+        from: Option<Node>,
+        out: &mut Vec<usize>,
+    ) {
+        let module = &tree[m];
+        let first = attr_name(reference.steps().first());
+        match reference.root() {
+            "var" => {
+                if let Some(i) = first.and_then(|n| decls[m].iter().position(|d| &d.name == n))
+                    && from != Some(Node::Variable(i))
+                {
+                    out.push(self.index(m, Node::Variable(i)));
+                }
+            }
+            "local" => {
+                // A local that reads itself is an error evaluating it, not a cycle.
+                if let Some(&i) = first.and_then(|n| module.locals.get(n))
+                    && from != Some(Node::Local(i))
+                {
+                    out.push(self.index(m, Node::Local(i)));
+                }
+            }
+            "module" => {
+                let Some(&c) = first.and_then(|n| module.calls.get(n)) else {
+                    return;
+                };
+                out.push(self.index(m, Node::Expand(c)));
+                let Some(child) = module.children[c] else {
+                    return;
+                };
+                let steps = &reference.steps()[1..];
+                let steps = match steps.first() {
+                    Some(TraversalStep::Index { .. }) => &steps[1..],
+                    _ => steps,
+                };
+                match attr_name(steps.first()) {
+                    Some(output) => {
+                        if let Some(&o) = tree[child].outputs.get(output) {
+                            out.push(self.index(child, Node::Output(o)));
+                        }
+                    }
+                    None => {
+                        for o in 0..tree[child].config.outputs.len() {
+                            out.push(self.index(child, Node::Output(o)));
+                        }
+                    }
+                }
+            }
+            _ => {
+                if let Some((key, _)) = resource_of(reference, &module.managed)
+                    && let Some(&r) = module.resources.get(&key)
+                {
+                    out.push(self.index(m, Node::Resource(r)));
+                }
+            }
+        }
+    }
+}
+
+/// The evaluation state of the walk.
+struct Walker<'w, 'a> {
+    ctx: &'w LoadCtx<'a>,
+    tree: &'w [TreeModule<'a>],
+    decls: &'w [Vec<VariableDecl<'w, 'a>>],
+    graph: &'w Graph,
+    evaluator: &'w Evaluator,
+    instances: Vec<Instance>,
+    by_module: Vec<Vec<usize>>,
+    root_assignments: BTreeMap<Name, Assignment>,
+    /// Each local whose evaluation failed, with its diagnostics' positions.
+    failed_locals: Vec<(usize, std::ops::Range<usize>)>,
+}
+
+impl Walker<'_, '_> {
+    /// A new instance of module `m`, its named values unknown until evaluated.
+    fn new_instance(
+        &mut self,
+        m: usize,
+        parent: Option<usize>,
+        key: InstanceKey,
+        each_value: Option<Value>,
+    ) -> usize {
+        let module = &self.tree[m];
+        let config = &module.config;
+        let mut scope = Scope::terraform();
+        scope.insert_namespace(
+            "path",
+            Value::object([
+                ("cwd", Value::string(&self.ctx.cwd)),
+                ("module", Value::string(&module.path_module)),
+                ("root", Value::string(".")),
+            ]),
+        );
+        scope.insert_namespace(
+            "terraform",
+            Scope::terraform_object(self.ctx.options.workspace()),
+        );
+        for decl in &self.decls[m] {
+            scope.insert_attr("var", &decl.name, Value::unknown(Type::Dynamic));
+        }
+        for local in &config.locals {
+            scope.insert_attr("local", &local.name, Value::unknown(Type::Dynamic));
+        }
+        let mut data: BTreeMap<Name, Vec<(Name, Value)>> = BTreeMap::new();
+        for block in &config.resources {
+            let (is_data, ty, name) = resource_key(block);
+            if is_data {
+                data.entry(ty)
+                    .or_default()
+                    .push((name, Value::unknown(Type::Dynamic)));
+            } else {
+                scope.insert_attr(&ty, &name, Value::unknown(Type::Dynamic));
+            }
+        }
+        for (ty, entries) in data {
+            scope.insert_attr("data", &ty, Value::object(entries));
+        }
+        for block in &config.module_calls {
+            scope.insert_attr("module", block.name(), Value::unknown(Type::Dynamic));
+        }
+        let n_nodes = config.variables.len()
+            + config.locals.len()
+            + config.resources.len()
+            + config.module_calls.len()
+            + config.outputs.len();
+        let index = self.instances.len();
+        self.instances.push(Instance {
+            module: m,
+            parent,
+            key,
+            each_value,
+            scope,
+            status: vec![Status::Pending; n_nodes],
+            excused: vec![false; n_nodes],
+            on_resources: vec![false; n_nodes],
+            variables: vec![None; config.variables.len()],
+            locals: vec![None; config.locals.len()],
+            resources: vec![None; config.resources.len()],
+            calls: (0..config.module_calls.len()).map(|_| None).collect(),
+            outputs: vec![None; config.outputs.len()],
+            dirty_calls: BTreeSet::new(),
+        });
+        self.by_module[m].push(index);
+        index
+    }
+
+    /// The position of graph node `g` within its module's nodes.
+    fn local_index(&self, g: usize) -> usize {
+        g - self.graph.base[self.graph.nodes[g].0]
+    }
+
+    /// The instances of dependency `dep`'s module that instance `inst` reads
+    /// (through its calling instance when `in_parent`).
+    fn related(&self, inst: usize, dep: usize, in_parent: bool) -> Vec<usize> {
+        let base = if in_parent {
+            match self.instances[inst].parent {
+                Some(parent) => parent,
+                None => return Vec::new(),
+            }
+        } else {
+            inst
+        };
+        let dep_module = self.graph.nodes[dep].0;
+        let here = &self.instances[base];
+        if dep_module == here.module {
+            return vec![base];
+        }
+        match self.tree[dep_module].parent {
+            Some((p, c)) if p == here.module => here.calls[c]
+                .as_ref()
+                .map(|call| call.children.iter().map(|&(_, i)| i).collect())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Marks node `g` skipped in every instance of its module (a cycle member).
+    fn skip_everywhere(&mut self, g: usize) {
+        let m = self.graph.nodes[g].0;
+        let local = self.local_index(g);
+        for &inst in &self.by_module[m] {
+            self.instances[inst].status[local] = Status::Skipped;
+        }
+    }
+
+    fn report_cycle(&self, component: &[usize], diagnostics: &mut Vec<ModuleDiagnostic>) {
+        // Terraform lists the chain dependencies first, from no fixed start:
+        // ours starts at the member declared first.
+        let members: BTreeSet<usize> = component.iter().copied().collect();
+        let mut chain = Vec::new();
+        let mut current = component.iter().copied().min().unwrap_or_default();
+        while !chain.contains(&current) {
+            chain.push(current);
+            // The next member is one that depends on this one.
+            let next = members
+                .iter()
+                .copied()
+                .find(|&n| self.graph.deps[n].contains(&current) && !chain.contains(&n))
+                .or_else(|| members.iter().copied().find(|&n| !chain.contains(&n)));
+            match next {
+                Some(next) => current = next,
+                None => break,
+            }
+        }
+        let places: Vec<(String, FileId, Span)> = chain
+            .iter()
+            .map(|&g| {
+                let (m, node) = self.graph.nodes[g];
+                let (file, span) = node_place(self.tree, m, node);
+                (node_name(self.tree, m, node), file, span)
+            })
+            .collect();
+        diagnostics.push(cycle_diagnostic(&places, self.ctx.files));
+    }
+
+    /// Evaluates graph node `g` in every instance of its module.
+    fn eval_node(&mut self, g: usize, diagnostics: &mut Vec<ModuleDiagnostic>) {
+        let (m, node) = self.graph.nodes[g];
+        let local = self.local_index(g);
+        let instances = self.by_module[m].clone();
+        for inst in instances {
+            self.flush_calls(inst);
+            let mut skipped = false;
+            let mut excused = false;
+            let mut on_resources = false;
+            if let Some(parent) = self.instances[inst].parent {
+                self.flush_calls(parent);
+            }
+            for &(dep, in_parent) in &self.graph.reads[g] {
+                let dep_local = self.local_index(dep);
+                let dep_node = self.graph.nodes[dep].1;
+                for other in self.related(inst, dep, in_parent) {
+                    let state = &self.instances[other];
+                    skipped |= matches!(state.status[dep_local], Status::Failed | Status::Skipped);
+                    excused |= state.excused[dep_local];
+                    on_resources |= state.on_resources[dep_local];
+                }
+                on_resources |= matches!(dep_node, Node::Resource(_) | Node::Expand(_))
+                    || self.graph.nodes[dep].0 != m;
+            }
+            excused |= self.reads_unknown_input(inst, m, node);
+            let context = NodeContext {
+                local,
+                excused,
+                on_resources,
+            };
+            let state = &mut self.instances[inst];
+            state.excused[local] = excused;
+            state.on_resources[local] = on_resources;
+            if skipped {
+                state.status[local] = Status::Skipped;
+                if let Node::Resource(_) = node {
+                    // A resource is what its provider (or the state) says
+                    // whatever the values it is configured with: it keeps
+                    // its value, and what depends on it is still skipped.
+                    let mut ignored = Vec::new();
+                    self.eval_in(inst, m, node, context, &mut ignored);
+                } else {
+                    // Terraform keeps nothing of a skipped node: unknown.
+                    self.skip(inst, m, node);
+                }
+                continue;
+            }
+            let start = diagnostics.len();
+            self.eval_in(inst, m, node, context, diagnostics);
+            let failed = diagnostics[start..].iter().any(ModuleDiagnostic::is_error);
+            if failed && let Node::Local(_) = node {
+                self.failed_locals.push((g, start..diagnostics.len()));
+            }
+            let state = &mut self.instances[inst];
+            if state.status[local] == Status::Pending {
+                state.status[local] = if failed { Status::Failed } else { Status::Done };
+            }
+        }
+    }
+
+    /// True when `node` reads a data source or a root variable with no
+    /// value: unknown only here, so an unknown `count` is not reported.
+    fn reads_unknown_input(&self, inst: usize, m: usize, node: Node) -> bool {
+        let config = &self.tree[m].config;
+        let mut refs = Vec::new();
+        match node {
+            Node::Local(i) => refs.extend(terrace_eval::references(&config.locals[i].expr)),
+            Node::Resource(i) => {
+                let b = &config.resources[i];
+                body_references(&b.attrs, &b.blocks, &mut refs);
+            }
+            Node::Expand(i) => {
+                let b = &config.module_calls[i];
+                body_references(&b.attrs, &b.blocks, &mut refs);
+            }
+            Node::Output(i) => {
+                let b = &config.outputs[i];
+                body_references(&b.attrs, &b.blocks, &mut refs);
+            }
+            Node::Variable(_) => {}
+        }
+        refs.iter().any(|r| match r.root() {
+            "data" => true,
+            "var" => attr_name(r.steps().first()).is_some_and(|n| {
+                self.instances[inst]
+                    .variables
+                    .iter()
+                    .flatten()
+                    .any(|v| &v.name == n && !v.value.is_wholly_known())
+            }),
+            _ => false,
+        })
+    }
+
+    /// Puts the `module.NAME` values changed since the last node into the scope.
+    fn flush_calls(&mut self, inst: usize) {
+        let dirty = std::mem::take(&mut self.instances[inst].dirty_calls);
+        for c in dirty {
+            let value = self.call_value(inst, c);
+            let name = self.tree[self.instances[inst].module].config.module_calls[c].name();
+            self.instances[inst]
+                .scope
+                .insert_attr("module", name, value);
+        }
+    }
+
+    /// What `module.NAME` gives in instance `inst` for call `c`.
+    fn call_value(&self, inst: usize, c: usize) -> Value {
+        let Some(call) = &self.instances[inst].calls[c] else {
+            return Value::unknown(Type::Dynamic);
+        };
+        if !call.loaded {
+            return Value::unknown(Type::Dynamic);
+        }
+        let outputs = |child: usize| self.outputs_value(child);
+        match &call.expansion {
+            Expansion::Single => call
+                .children
+                .first()
+                .map_or_else(|| Value::unknown(Type::Dynamic), |&(_, i)| outputs(i)),
+            Expansion::Count(_) => Value::tuple(call.children.iter().map(|&(_, i)| outputs(i))),
+            Expansion::ForEach(_) => Value::object(call.children.iter().map(|(k, i)| {
+                let key = match k {
+                    InstanceKey::Key(k) => k.clone(),
+                    _ => String::new(),
+                };
+                (key, outputs(*i))
+            })),
+            Expansion::Unknown => Value::unknown(Type::Dynamic),
+        }
+    }
+
+    /// The outputs of instance `inst` as an object (unknown where not evaluated).
+    fn outputs_value(&self, inst: usize) -> Value {
+        let state = &self.instances[inst];
+        let config = &self.tree[state.module].config;
+        Value::object(
+            config
+                .outputs
+                .iter()
+                .zip(&state.outputs)
+                .map(|(block, out)| {
+                    (
+                        Name::from(block.name()),
+                        out.as_ref()
+                            .map_or_else(|| Value::unknown(Type::Dynamic), |o| o.value.clone()),
+                    )
+                }),
+        )
+    }
+
+    /// Records what a skipped node leaves: unknown values, no instances.
+    fn skip(&mut self, inst: usize, m: usize, node: Node) {
+        let config = &self.tree[m].config;
+        match node {
+            Node::Variable(i) => {
+                let decl = &self.decls[m][i];
+                self.instances[inst].variables[i] = Some(VariableValue {
+                    name: decl.name.clone(),
+                    value: Value::unknown(decl.constraint.result_type()),
+                    source: VariableSource::Unset,
+                    sensitive: decl.sensitive,
+                });
+            }
+            Node::Local(_) | Node::Resource(_) => {}
+            Node::Expand(c) => {
+                let block = &config.module_calls[c];
+                self.instances[inst].calls[c] = Some(CallState {
+                    source: source_of(block).unwrap_or_default(),
+                    expansion: Expansion::Unknown,
+                    children: Vec::new(),
+                    loaded: false,
+                });
+            }
+            Node::Output(i) => {
+                let block = &config.outputs[i];
+                self.instances[inst].outputs[i] = Some(OutputValue {
+                    name: Name::from(block.name()),
+                    value: Value::unknown(Type::Dynamic),
+                    sensitive: false,
+                });
+                self.output_changed(inst);
+            }
+        }
+    }
+
+    /// After an output of `inst` is set: its parent's `module.NAME` changes.
+    fn output_changed(&mut self, inst: usize) {
+        let state = &self.instances[inst];
+        if let (Some(parent), Some((_, c))) = (state.parent, self.tree[state.module].parent) {
+            self.instances[parent].dirty_calls.insert(c);
+        }
+    }
+
+    /// Evaluates one node in one instance.
+    fn eval_in(
+        &mut self,
+        inst: usize,
+        m: usize,
+        node: Node,
+        context: NodeContext,
+        diagnostics: &mut Vec<ModuleDiagnostic>,
+    ) {
+        let NodeContext {
+            local: local_index,
+            excused,
+            on_resources,
+        } = context;
+        let config = &self.tree[m].config;
+        let evaluator = self.evaluator;
+        match node {
+            Node::Variable(i) => self.eval_variable(inst, m, i, diagnostics),
+            Node::Local(i) => {
+                let local = &config.locals[i];
+                let scope = &self.instances[inst].scope;
+                let itself = terrace_eval::references(&local.expr).into_iter().find(|r| {
+                    r.root() == "local" && attr_name(r.steps().first()) == Some(&local.name)
+                });
+                let (value, found) = match itself {
+                    Some(reference) => (
+                        Value::unknown(Type::Dynamic),
+                        terrace_eval::Diagnostics::from(Diagnostic::error(
+                            "Self-referencing local value",
+                            format!(
+                                "Local value local.{} cannot use its own result as part of its expression.",
+                                local.name
+                            ),
+                            reference.span(),
+                        )),
+                    ),
+                    None => evaluator.eval_partial(&local.expr, scope),
+                };
+                diagnostics.extend(
+                    found.into_iter().map(|d| {
+                        ModuleDiagnostic::new(local.file, schema_excused(d, on_resources))
+                    }),
+                );
+                let state = &mut self.instances[inst];
+                state.scope.insert_attr("local", &local.name, value.clone());
+                state.locals[i] = Some(value);
+            }
+            Node::Resource(i) => {
+                let block = &config.resources[i];
+                let paths = self.tree[m]
+                    .referenced
+                    .get(&resource_key(block))
+                    .cloned()
+                    .unwrap_or_default();
+                let scope = &self.instances[inst].scope;
+                let value = eval_resource(block, scope, evaluator, excused, &paths, diagnostics);
+                let state = &mut self.instances[inst];
+                super::named_values::insert_resource(&mut state.scope, &value, value.value.clone());
+                // With no state every resource is unknown here, so what
+                // depends on it is excused as well.
+                state.excused[local_index] = true;
+                state.resources[i] = Some(value);
+            }
+            Node::Expand(c) => self.eval_expand(inst, m, c, excused, diagnostics),
+            Node::Output(i) => {
+                let block = &config.outputs[i];
+                let scope = &self.instances[inst].scope;
+                let mut found = Vec::new();
+                let mut output = eval_output(block, scope, evaluator, &mut found);
+                if found.iter().any(ModuleDiagnostic::is_error) {
+                    // Terraform keeps no value for an output that failed.
+                    output.value = Value::unknown(Type::Dynamic);
+                }
+                diagnostics.extend(found.into_iter().map(|mut d| {
+                    d.diagnostic = schema_excused(d.diagnostic, on_resources);
+                    d
+                }));
+                self.instances[inst].outputs[i] = Some(output);
+                self.output_changed(inst);
+            }
+        }
+    }
+
+    fn eval_variable(
+        &mut self,
+        inst: usize,
+        m: usize,
+        i: usize,
+        diagnostics: &mut Vec<ModuleDiagnostic>,
+    ) {
+        let decl = &self.decls[m][i];
+        let files = self.ctx.files;
+        let assignment = match self.tree[m].parent {
+            None => self.root_assignments.get(&decl.name).cloned(),
+            Some((p, c)) => {
+                let block = &self.tree[p].config.module_calls[c];
+                match (block.attr(&decl.name), self.instances[inst].parent) {
+                    (Some(attr), Some(parent)) => {
+                        let state = &self.instances[inst];
+                        let scope = instance_scope(
+                            &self.instances[parent].scope,
+                            &state.key,
+                            state.each_value.as_ref(),
+                        );
+                        let (value, found) = self.evaluator.eval_partial(&attr.expr, &scope);
+                        let failed = !found.is_empty();
+                        diagnostics.extend(
+                            found
+                                .into_iter()
+                                .map(|d| ModuleDiagnostic::new(attr.file, d)),
+                        );
+                        Some(Assignment {
+                            value: if failed {
+                                Value::unknown(Type::Dynamic)
+                            } else {
+                                value
+                            },
+                            source: VariableSource::ModuleArgument,
+                            place: Some((attr.file, attr.expr.span)),
+                        })
+                    }
+                    _ => None,
+                }
+            }
+        };
+        let (value, source) = match finalize(decl, assignment, files, diagnostics) {
+            Some(found) => found,
+            None => {
+                let value = Value::unknown(decl.constraint.result_type());
+                let value = if decl.sensitive {
+                    value.mark(Marks::SENSITIVE)
+                } else {
+                    value
+                };
+                (value, VariableSource::Unset)
+            }
+        };
+        let state = &mut self.instances[inst];
+        state.scope.insert_attr("var", &decl.name, value.clone());
+        validate(
+            decl,
+            &value,
+            &state.scope,
+            self.evaluator,
+            files,
+            diagnostics,
+        );
+        state.variables[i] = Some(VariableValue {
+            name: decl.name.clone(),
+            value,
+            source,
+            sensitive: decl.sensitive,
+        });
+    }
+
+    fn eval_expand(
+        &mut self,
+        inst: usize,
+        m: usize,
+        c: usize,
+        excused: bool,
+        diagnostics: &mut Vec<ModuleDiagnostic>,
+    ) {
+        let block = &self.tree[m].config.module_calls[c];
+        let source = source_of(block).unwrap_or_default();
+        let Some(child) = self.tree[m].children[c] else {
+            if !is_local_source(&source) {
+                let span = block.attr("source").map_or(block.def_span, |a| a.expr.span);
+                diagnostics.push(ModuleDiagnostic::new(
+                    block.file,
+                    warning(
+                        "Module not loaded",
+                        format!(
+                            "The module \"{}\" comes from \"{source}\", which is not a local path, so it is not loaded: its outputs are unknown.",
+                            block.name()
+                        ),
+                        span,
+                    ),
+                ));
+            }
+            self.instances[inst].calls[c] = Some(CallState {
+                source,
+                expansion: Expansion::Unknown,
+                children: Vec::new(),
+                loaded: false,
+            });
+            self.instances[inst].dirty_calls.insert(c);
+            return;
+        };
+        let scope = &self.instances[inst].scope;
+        let expanded = expansion(block, scope, self.evaluator, excused, diagnostics);
+        let mut children = Vec::new();
+        for (key, each_value) in instance_keys(&expanded) {
+            let index = self.new_instance(child, Some(inst), key.clone(), each_value);
+            children.push((key, index));
+        }
+        self.instances[inst].calls[c] = Some(CallState {
+            source,
+            expansion: expanded,
+            children,
+            loaded: true,
+        });
+        self.instances[inst].dirty_calls.insert(c);
+    }
+
+    /// Terraform 1.15 evaluates the locals a `module` block's arguments read
+    /// before anything else, so a local that fails and that an argument
+    /// reads (directly or through other locals) fails the configuration.
+    fn escalate_failed_locals(&self, diagnostics: &mut [ModuleDiagnostic]) {
+        for (g, range) in &self.failed_locals {
+            let m = self.graph.nodes[*g].0;
+            // The locals of the module that read this one, through locals.
+            let mut reached: BTreeSet<usize> = BTreeSet::from([*g]);
+            loop {
+                let before = reached.len();
+                for (n, &(nm, node)) in self.graph.nodes.iter().enumerate() {
+                    if nm == m
+                        && matches!(node, Node::Local(_))
+                        && self.graph.reads[n]
+                            .iter()
+                            .any(|&(d, in_parent)| !in_parent && reached.contains(&d))
+                    {
+                        reached.insert(n);
+                    }
+                }
+                if reached.len() == before {
+                    break;
+                }
+            }
+            let read_by_argument = self.graph.nodes.iter().enumerate().any(|(n, &(nm, node))| {
+                matches!(node, Node::Variable(_))
+                    && self.tree[nm].parent.map(|(p, _)| p) == Some(m)
+                    && self.graph.reads[n]
+                        .iter()
+                        .any(|&(d, in_parent)| in_parent && reached.contains(&d))
+            });
+            if read_by_argument {
+                for found in &mut diagnostics[range.clone()] {
+                    found.stage = super::diagnostics::Stage::Configuration;
+                }
+            }
+        }
+    }
+
+    /// The warning for root variables with no value.
+    fn warn_unset_required(&self, diagnostics: &mut Vec<ModuleDiagnostic>) {
+        let Some(root) = self.instances.first() else {
+            return;
+        };
+        let names: Vec<String> = root
+            .variables
+            .iter()
+            .zip(&self.decls[0])
+            .filter_map(|(v, d)| {
+                let v = v.as_ref()?;
+                (v.source == VariableSource::Unset && !d.default_invalid)
+                    .then(|| format!("var.{}", v.name))
+            })
+            .collect();
+        if names.is_empty() {
+            return;
+        }
+        diagnostics.push(ModuleDiagnostic::without_file(warning(
+            "Required variables not set",
+            format!(
+                "No value was given for {}, so {} unknown here, as in `terraform console`.",
+                names.join(", "),
+                if names.len() == 1 {
+                    "it is"
+                } else {
+                    "they are"
+                }
+            ),
+            Span::default(),
+        )));
+    }
+
+    fn status_of(&self, inst: usize, node: Node) -> Status {
+        let m = self.instances[inst].module;
+        let g = self.graph.index(m, node);
+        self.instances[inst].status[g - self.graph.base[m]]
+    }
+
+    /// The public tree of instance `inst` (consumes nothing: values are cheap to clone).
+    fn assemble(&self, inst: usize) -> ModuleInstance {
+        let state = &self.instances[inst];
+        let module = &self.tree[state.module];
+        let config = &module.config;
+        let mut scope = state.scope.clone();
+        for c in &state.dirty_calls {
+            scope.insert_attr(
+                "module",
+                config.module_calls[*c].name(),
+                self.call_value(inst, *c),
+            );
+        }
+        let uninitialized_locals = config
+            .locals
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.status_of(inst, Node::Local(*i)) == Status::Skipped)
+            .map(|(_, l)| l.name.clone())
+            .collect();
+        ModuleInstance {
+            dir: module.dir.clone(),
+            path_module: module.path_module.clone(),
+            variables: state.variables.iter().flatten().cloned().collect(),
+            locals: config
+                .locals
+                .iter()
+                .zip(&state.locals)
+                .map(|(l, v)| {
+                    (
+                        l.name.clone(),
+                        v.clone().unwrap_or_else(|| Value::unknown(Type::Dynamic)),
+                    )
+                })
+                .collect(),
+            outputs: config
+                .outputs
+                .iter()
+                .zip(&state.outputs)
+                .map(|(block, out)| {
+                    out.clone().unwrap_or_else(|| OutputValue {
+                        name: Name::from(block.name()),
+                        value: Value::unknown(Type::Dynamic),
+                        sensitive: false,
+                    })
+                })
+                .collect(),
+            resources: state.resources.iter().flatten().cloned().collect(),
+            module_calls: config
+                .module_calls
+                .iter()
+                .zip(&state.calls)
+                .enumerate()
+                .map(|(c, (block, call))| ModuleCallValue {
+                    name: Name::from(block.name()),
+                    source: call.as_ref().map_or_else(
+                        || source_of(block).unwrap_or_default(),
+                        |s| s.source.clone(),
+                    ),
+                    instances: call
+                        .iter()
+                        .flat_map(|s| &s.children)
+                        .map(|(key, child)| (key.clone(), self.assemble(*child)))
+                        .collect(),
+                    value: self.call_value(inst, c),
+                })
+                .collect(),
+            settings: Default::default(),
+            scope,
+            uninitialized_locals,
+            in_cycle: BTreeSet::new(),
+        }
+    }
+}
+
+/// An error reading an attribute or element that a resource instance may
+/// have but this configuration does not set: with no provider schema it is
+/// only a warning, as the value is just unknown here.
+fn schema_excused(mut diagnostic: Diagnostic, on_resource: bool) -> Diagnostic {
+    if on_resource
+        && matches!(
+            diagnostic.summary.as_str(),
+            "Unsupported attribute" | "Invalid index"
+        )
+    {
+        diagnostic.severity = Severity::Warning;
+    }
+    diagnostic
+}

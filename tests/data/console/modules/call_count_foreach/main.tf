@@ -1,0 +1,10 @@
+module "m" {
+  source   = "./modules/m"
+  count    = 2
+  for_each = toset(["a", "b"])
+  name     = "m"
+}
+
+locals {
+  unrelated = "u"
+}

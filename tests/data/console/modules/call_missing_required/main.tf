@@ -1,0 +1,8 @@
+module "m" {
+  source = "./modules/m"
+  in     = "i"
+}
+
+locals {
+  unrelated = "u"
+}

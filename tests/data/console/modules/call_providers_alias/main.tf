@@ -1,0 +1,13 @@
+provider "terraform" {}
+
+module "m" {
+  source = "./modules/m"
+  name   = "m"
+  providers = {
+    terraform = terraform.nope
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,4 @@
+locals {
+  a         = "${local.a}-a"
+  unrelated = "u"
+}

@@ -1,0 +1,9 @@
+module "a" {
+  source = "./modules/m"
+  name   = "a"
+  in     = module.a.echo
+}
+
+locals {
+  unrelated = "u"
+}

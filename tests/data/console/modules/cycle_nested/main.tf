@@ -1,0 +1,7 @@
+module "outer" {
+  source = "./modules/outer"
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,9 @@
+module "m" {
+  source = "./modules/m"
+  name   = "m"
+  in     = tonumber("x")
+}
+
+locals {
+  unrelated = "u"
+}

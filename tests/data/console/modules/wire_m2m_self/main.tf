@@ -1,0 +1,5 @@
+module "a" {
+  source = "./modules/m"
+  name   = "a"
+  in     = module.a.const
+}

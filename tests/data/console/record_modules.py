@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Record what Terraform 1.15.5's console prints for each (fixture, expr) pair, using the oracle
+/work/shared/oracle/tf-console --dir fixtures/FIXTURE EXPR, into cases.jsonl (one JSON object a line:
+fixture, expr, out = stdout exactly, status = exit code, stderr = stderr exactly).
+
+  record.py                      record every case in CASES below (rewrites cases.jsonl)
+  record.py --only F1 F2 ...     re-record only these fixtures, keep the other lines of cases.jsonl
+  record.py --list FILE          take the cases from FILE instead: JSON lines [fixture, expr]
+
+At most 2 oracle calls run at a time (the machine has 2 cores).
+"""
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ORACLE = "/work/shared/oracle/tf-console"
+FIXTURES = os.path.join(HERE, "fixtures")
+OUT = os.path.join(HERE, "cases.jsonl")
+
+CALL = ["1", "local.unrelated", "module.m", "module.m.const", "module.m.echo", "keys(module.m)"]
+CYCLE_MOD = ["1", "local.unrelated", "module.a", "module.a.const", "module.a.echo", "module.a.empty"]
+VALIDATION = [
+    "1", "var.v", "var.ok", "local.from_v", "local.from_from", "local.unrelated", "module.m",
+    "module.m.const", "module.m.echo", "terraform_data.r", "terraform_data.r.input", "length(var.v)",
+    "type(var.v)", "upper(var.v)", "local.via_mod", "local.via_res",
+]
+FAILED_LOCAL = [
+    "1", "local.f", "local.g", "local.h", "local.unrelated", "module.bad", "module.bad.broken",
+    "module.bad.fine", "module.uses_bad", "module.uses_bad.echo", "module.uses_bad.const",
+    "terraform_data.r", "terraform_data.r.input", "type(local.f)", "local.f == null",
+    'try(local.f, "fallback")', "can(local.g)", "keys(module.bad)", "local.via_out", "local.via_input",
+    "local.via_const",
+]
+FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
+
+CASES = {
+    "wire_m2m_const": [
+        "1", "module.a", "module.b", "module.a.const", "module.a.echo", "module.b.echo", "module.a.empty",
+        "module.b.empty", "module.a.res", "module.a.id", "local.both", "type(module.a.empty)",
+        "keys(module.a)", "length(module.b.empty)", "module.a.empty == {}",
+    ],
+    "wire_m2m_chain": [
+        "1", "module.a", "module.b", "module.a.echo", "module.b.echo", "module.a.const", "module.b.empty",
+        "module.a.res", "type(module.a.echo)",
+    ],
+    "wire_m2m_unknown": [
+        "1", "module.a", "module.b", "module.a.echo", "module.b.echo", "module.b.res", "module.a.const",
+        "module.a.empty", "type(module.a.echo)",
+    ],
+    "wire_res2mod": [
+        "1", "terraform_data.t", "terraform_data.t.input", "terraform_data.t.id", "module.m",
+        "module.m.const", "module.m.echo", "module.m.empty", "local.from_mod", "module.m.res",
+        "type(local.from_mod)",
+    ],
+    "wire_res2mod_echo": [
+        "1", "var.seed", "module.m.echo", "terraform_data.t", "terraform_data.t.input",
+        "terraform_data.t.output", "module.n", "module.n.echo", "module.n.res",
+    ],
+    "wire_nested": [
+        "1", "module.outer", "module.outer.fixed", "module.outer.g1_echo", "module.outer.g2_empty",
+        "module.outer.g1_res", "module.outer.ext", "terraform_data.t", "terraform_data.t.input",
+        "keys(module.outer)", "module.outer.g2_empty == {}",
+    ],
+    "cycle_module_pair": CYCLE_MOD + ["module.b", "module.b.const"],
+    "cycle_module_self": CYCLE_MOD,
+    "cycle_res_module": ["1", "local.unrelated", "module.m", "module.m.const", "terraform_data.t"],
+    "cycle_local": ["1", "local.unrelated", "local.a", "local.b"],
+    "cycle_local_self": ["1", "local.unrelated", "local.a"],
+    "cycle_nested": ["1", "local.unrelated", "module.outer", "module.outer.fixed"],
+    "wire_m2m_self": ["1", "module.a", "module.a.echo", "module.a.const", "module.a.res"],
+    "validation_child": [
+        "1", "local.unrelated", "module.v", "module.v.name", "module.v.upper", "module.v.other",
+        "local.via_name", "local.via_other",
+    ],
+    "validation_default": VALIDATION,
+    "validation_tfvars": VALIDATION,
+    "failed_local_file": FAILED_LOCAL,
+    "failed_local_tonumber": FAILED_LOCAL,
+    "failed_local_modarg": FAILED_MODARG,
+    "failed_local_modarg_inited": FAILED_MODARG,
+    "failed_local_modarg_transitive": ["1", "local.f", "local.g", "local.unrelated", "module.m", "module.m.echo",
+                                       "module.m.const"],
+    "failed_modarg_direct": ["1", "local.unrelated", "module.m", "module.m.echo", "module.m.const"],
+    "for_partial": [
+        "1", "local.x", "keys(local.x)", "length(local.x)", "local.x.a", 'local.x["a"]', "local.x.b",
+        'local.x["c"]', "local.ks", "local.good", "local.l", "length(local.l)", "local.l[0]", "local.l[1]",
+        "local.m", "type(local.x)", 'try(local.x.b, "fb")', "can(local.x.b)", "module.t",
+        "module.t.rendered", "keys(module.t.rendered)", "module.t.rendered.p", "module.t.rendered.q",
+        "module.t.ok", "local.via_t",
+    ],
+    "call_undeclared_arg": CALL,
+    "call_undeclared_arg_inited": CALL,
+    "call_missing_required": CALL,
+    "call_missing_required_inited": CALL,
+    "call_count_foreach": CALL,
+    "call_count_foreach_inited": CALL + ["module.m[0]", 'module.m["a"]'],
+    "call_providers_nope": CALL,
+    "call_providers_alias": CALL,
+    "call_version_local": CALL,
+    "call_registry_source": ["1", "local.unrelated", "module.r", "module.r.vpc_id"],
+}
+
+
+def run(case):
+    fixture, expr = case
+    p = subprocess.run([ORACLE, "--dir", os.path.join(FIXTURES, fixture), expr], capture_output=True,
+                       cwd="/tmp")
+    return {"fixture": fixture, "expr": expr, "out": p.stdout.decode(), "status": p.returncode,
+            "stderr": p.stderr.decode()}
+
+
+def main(argv):
+    cases = [(f, e) for f, exprs in CASES.items() for e in exprs]
+    only = None
+    if argv[:1] == ["--list"]:
+        with open(argv[1]) as fh:
+            cases = [tuple(json.loads(line)) for line in fh if line.strip()]
+    elif argv[:1] == ["--only"]:
+        only = set(argv[1:])
+        unknown = only - set(CASES)
+        if unknown:
+            sys.exit(f"unknown fixtures: {sorted(unknown)}")
+    todo = [c for c in cases if only is None or c[0] in only]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = dict(zip(todo, pool.map(run, todo)))
+    if only is not None and os.path.exists(OUT):
+        with open(OUT) as fh:
+            for line in fh:
+                r = json.loads(line)
+                results.setdefault((r["fixture"], r["expr"]), r)
+    written = 0
+    with open(OUT, "w") as fh:
+        for c in cases:
+            if c in results:
+                fh.write(json.dumps(results[c], ensure_ascii=False) + "\n")
+                written += 1
+    bad = [r for r in results.values() if r["status"] not in (0, 1)]
+    print(f"{len(todo)} recorded, {written} in {OUT}" + (f"; {len(bad)} oracle failures" if bad else ""))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
