@@ -410,3 +410,34 @@ fn built_in_resources_have_terraform_s_schema() {
         "(known after apply)"
     );
 }
+
+/// A fixture of the console cases recorded from Terraform (`tests/data/console/modules/`).
+fn console_fixture(name: &str) -> LoadedModule {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/console/modules")
+        .join(name);
+    load_module(&dir, &options())
+}
+
+#[test]
+fn a_genuine_cycle_names_its_chain() {
+    let module = console_fixture("cycle_res_module");
+    assert!(module.has_configuration_errors());
+    insta::assert_snapshot!(render(&module));
+    insta::assert_snapshot!(
+        "blocks_of_a_resource_in_a_cycle",
+        module.render_blocks("terraform_data.t").unwrap()
+    );
+}
+
+#[test]
+fn two_way_wiring_between_a_resource_and_a_module_is_no_cycle() {
+    let module = console_fixture("wire_res2mod");
+    assert!(!module.has_errors(), "{}", render(&module));
+    assert_eq!(eval(&module, "module.m.const"), "\"const-m\"");
+    assert_eq!(eval(&module, "local.from_mod"), "{}");
+    insta::assert_snapshot!(
+        "blocks_of_a_resource_wired_both_ways",
+        module.render_blocks("terraform_data.t").unwrap()
+    );
+}
