@@ -43,6 +43,7 @@ struct TreeModule<'a> {
     /// The attribute paths expressions read from each resource.
     referenced: Paths,
     /// Name → position, for each kind of named value.
+    variables: HashMap<Name, usize>,
     locals: HashMap<Name, usize>,
     calls: HashMap<Name, usize>,
     outputs: HashMap<Name, usize>,
@@ -104,6 +105,8 @@ struct CallState {
 struct Graph {
     /// The first node number of each module.
     base: Vec<usize>,
+    /// How many variables, locals, resources and calls each module has.
+    counts: Vec<[usize; 4]>,
     nodes: Vec<(usize, Node)>,
     deps: Vec<Vec<usize>>,
     /// The same dependencies, each with whether it was read in the calling
@@ -319,6 +322,12 @@ fn build_tree<'a>(
             path_module,
             prefix,
             parent,
+            variables: config
+                .variables
+                .iter()
+                .enumerate()
+                .map(|(i, b)| (Name::from(b.name()), i))
+                .collect(),
             locals: config
                 .locals
                 .iter()
@@ -435,10 +444,17 @@ fn attr_name(step: Option<&TraversalStep>) -> Option<&Name> {
 /// Builds the graph: each node with the nodes its expressions refer to.
 fn build_graph(tree: &[TreeModule<'_>], decls: &[Vec<VariableDecl<'_, '_>>]) -> Graph {
     let mut base = Vec::with_capacity(tree.len());
+    let mut counts = Vec::with_capacity(tree.len());
     let mut nodes = Vec::new();
     for (m, module) in tree.iter().enumerate() {
         base.push(nodes.len());
         let config = &module.config;
+        counts.push([
+            config.variables.len(),
+            config.locals.len(),
+            config.resources.len(),
+            config.module_calls.len(),
+        ]);
         nodes.extend((0..config.variables.len()).map(|i| (m, Node::Variable(i))));
         nodes.extend((0..config.locals.len()).map(|i| (m, Node::Local(i))));
         nodes.extend((0..config.resources.len()).map(|i| (m, Node::Resource(i))));
@@ -447,6 +463,7 @@ fn build_graph(tree: &[TreeModule<'_>], decls: &[Vec<VariableDecl<'_, '_>>]) -> 
     }
     let mut graph = Graph {
         base,
+        counts,
         nodes,
         deps: Vec::new(),
         reads: Vec::new(),
@@ -496,13 +513,13 @@ fn build_graph(tree: &[TreeModule<'_>], decls: &[Vec<VariableDecl<'_, '_>>]) -> 
             }
             let mut here = Vec::new();
             for reference in &refs_here {
-                graph.resolve(tree, decls, m, reference, Some(node), &mut here);
+                graph.resolve(tree, m, reference, Some(node), &mut here);
             }
             let mut found: Vec<(usize, bool)> = here.into_iter().map(|d| (d, false)).collect();
             if let Some((p, c)) = module.parent {
                 let mut in_parent = Vec::new();
                 for reference in &refs_parent {
-                    graph.resolve(tree, decls, p, reference, None, &mut in_parent);
+                    graph.resolve(tree, p, reference, None, &mut in_parent);
                 }
                 // Everything in a module instance exists once the call is expanded.
                 in_parent.push(graph.index(p, Node::Expand(c)));
@@ -524,8 +541,8 @@ fn build_graph(tree: &[TreeModule<'_>], decls: &[Vec<VariableDecl<'_, '_>>]) -> 
 impl Graph {
     fn index(&self, m: usize, node: Node) -> usize {
         // Offsets follow the order `build_graph` numbers the nodes in.
+        let [vars, locals, resources, calls] = self.counts[m];
         let base = self.base[m];
-        let (vars, locals, resources, calls) = self.counts(m);
         match node {
             Node::Variable(i) => base + i,
             Node::Local(i) => base + vars + i,
@@ -535,26 +552,10 @@ impl Graph {
         }
     }
 
-    /// How many variables, locals, resources and calls module `m` has
-    /// (read off the numbering).
-    fn counts(&self, m: usize) -> (usize, usize, usize, usize) {
-        let start = self.base[m];
-        let end = self.base.get(m + 1).copied().unwrap_or(self.nodes.len());
-        let count =
-            |f: fn(&Node) -> bool| self.nodes[start..end].iter().filter(|(_, n)| f(n)).count();
-        (
-            count(|n| matches!(n, Node::Variable(_))),
-            count(|n| matches!(n, Node::Local(_))),
-            count(|n| matches!(n, Node::Resource(_))),
-            count(|n| matches!(n, Node::Expand(_))),
-        )
-    }
-
     /// The nodes `reference`, read in module `m`, depends on.
     fn resolve(
         &self,
         tree: &[TreeModule<'_>],
-        decls: &[Vec<VariableDecl<'_, '_>>],
         m: usize,
         reference: &Reference,
         from: Option<Node>,
@@ -564,7 +565,7 @@ impl Graph {
         let first = attr_name(reference.steps().first());
         match reference.root() {
             "var" => {
-                if let Some(i) = first.and_then(|n| decls[m].iter().position(|d| &d.name == n))
+                if let Some(&i) = first.and_then(|n| module.variables.get(n))
                     && from != Some(Node::Variable(i))
                 {
                     out.push(self.index(m, Node::Variable(i)));
