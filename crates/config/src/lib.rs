@@ -21,3 +21,4 @@
 
 pub mod module;
 pub mod packer;
+pub mod state;
