@@ -1,7 +1,7 @@
 //! cty's JSON encoding read back: types (`"string"`, `["list","string"]`, `["object",{...}]`), values of a known type (as `ctyjson.Unmarshal`), and values with no type (as `jsondecode` types them).
 
 use terrace_syntax::json::{JsonKind, JsonValue};
-use terrace_types::{Key, Number, Type, Value, convert};
+use terrace_types::{Key, Marks, Number, Repr, Type, Value, convert, nfc};
 
 /// A decoding problem: what is wrong and the byte offset (in the decoded text) of the value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,24 +129,28 @@ pub(crate) fn decode_typed(json: &JsonValue, ty: &Type) -> Result<Value, DecodeE
             let value_ty = parse_type(&value_ty.value)?;
             decode_typed(&value.value, &value_ty)
         }
-        Type::String | Type::Number | Type::Bool => {
-            let untyped = match &json.kind {
-                JsonKind::String(s) => Value::string(s.as_str()),
-                JsonKind::Number(text) => Value::number(parse_number(json, text)?),
-                JsonKind::Bool(b) => Value::bool(*b),
-                _ => {
-                    return Err(error(
-                        json,
-                        format!(
-                            "{} value is required, found {}",
-                            primitive_name(ty),
-                            json.kind_name()
-                        ),
-                    ));
-                }
-            };
-            convert(&untyped, ty).map_err(|e| error(json, e.to_string()))
-        }
+        Type::String | Type::Number | Type::Bool => match (&json.kind, ty) {
+            // The usual cases, without a conversion.
+            (JsonKind::String(s), Type::String) => Ok(Value::string(s.as_str())),
+            (JsonKind::Number(text), Type::Number) => Ok(Value::number(parse_number(json, text)?)),
+            (JsonKind::Bool(b), Type::Bool) => Ok(Value::bool(*b)),
+            (JsonKind::String(_) | JsonKind::Number(_) | JsonKind::Bool(_), _) => {
+                let untyped = match &json.kind {
+                    JsonKind::String(s) => Value::string(s.as_str()),
+                    JsonKind::Number(text) => Value::number(parse_number(json, text)?),
+                    _ => Value::bool(matches!(json.kind, JsonKind::Bool(true))),
+                };
+                convert(&untyped, ty).map_err(|e| error(json, e.to_string()))
+            }
+            _ => Err(error(
+                json,
+                format!(
+                    "{} value is required, found {}",
+                    primitive_name(ty),
+                    json.kind_name()
+                ),
+            )),
+        },
         Type::List(elem) | Type::Set(elem) => {
             let JsonKind::Array(items) = &json.kind else {
                 return Err(error(
@@ -194,10 +198,20 @@ pub(crate) fn decode_typed(json: &JsonValue, ty: &Type) -> Result<Value, DecodeE
                         Some(p) => decode_typed(&p.value, attr_ty)?,
                         None => Value::null(attr_ty.clone()),
                     };
-                    Ok((Key::from(name.as_str()), value))
+                    Ok((nfc(name), value))
                 })
-                .collect::<Result<Vec<_>, DecodeError>>()?;
-            Ok(Value::object(attrs))
+                .collect::<Result<Vec<(Key, Value)>, DecodeError>>()?;
+            if ty.has_dynamic() {
+                // A `dynamic` attribute takes its value's own type: build the type from the values.
+                Ok(Value::object(attrs))
+            } else {
+                // Every attribute has exactly its type's type: the type needs no rebuilding.
+                Ok(Value::from_parts(
+                    ty.clone(),
+                    Repr::Attrs(attrs.into_iter().collect()),
+                    Marks::NONE,
+                ))
+            }
         }
         Type::Tuple(elem_tys) => {
             let JsonKind::Array(items) = &json.kind else {

@@ -18,7 +18,7 @@ use super::sensitive::{PathStep, mark_path};
 #[derive(Debug)]
 pub(crate) struct Source {
     pub(crate) path: PathBuf,
-    pub(crate) text: Arc<str>,
+    pub(crate) text: String,
 }
 
 impl Source {

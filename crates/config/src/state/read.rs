@@ -45,7 +45,7 @@ impl State {
                 message: format!("the file is not UTF-8 text (invalid byte at offset {offset})"),
             }
         })?;
-        State::from_text(path, &text, schemas)
+        State::from_string(path.to_path_buf(), text, schemas)
     }
 
     /// Reads a state from its text; `path` names it in errors.
@@ -54,7 +54,11 @@ impl State {
         text: &str,
         schemas: &Schemas,
     ) -> Result<State, StateError> {
-        let path = path.into();
+        State::from_string(path.into(), text.to_string(), schemas)
+    }
+
+    /// Reads a state from its text, which it keeps (instances decode from it on first use).
+    fn from_string(path: PathBuf, text: String, schemas: &Schemas) -> Result<State, StateError> {
         if text.is_empty() {
             return Ok(State {
                 path: Some(path),
@@ -63,7 +67,7 @@ impl State {
         }
         let source = Arc::new(Source {
             path: path.clone(),
-            text: Arc::from(text),
+            text,
         });
         let mut reader = Reader {
             source: Arc::clone(&source),

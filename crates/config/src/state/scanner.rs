@@ -64,8 +64,15 @@ impl<'a> Scanner<'a> {
     }
 
     fn skip_ws(&mut self) {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.pos) {
-            self.pos += 1;
+        loop {
+            // Indentation comes in runs of spaces: eight at a time.
+            while self.bytes.get(self.pos..self.pos + 8) == Some(b"        ") {
+                self.pos += 8;
+            }
+            match self.bytes.get(self.pos) {
+                Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
+                _ => return,
+            }
         }
     }
 
@@ -274,6 +281,18 @@ impl<'a> Scanner<'a> {
                     ),
                 ));
             };
+            if !is_special(byte) {
+                // Plain text: skip it eight bytes at a time.
+                self.pos += 1;
+                while let Some(chunk) = self.bytes.get(self.pos..self.pos + 8) {
+                    let word = u64::from_le_bytes(chunk.try_into().unwrap_or([b'"'; 8]));
+                    if has_special_byte(word) {
+                        break;
+                    }
+                    self.pos += 8;
+                }
+                continue;
+            }
             match byte {
                 b'"' => {
                     self.pos += 1;
@@ -345,6 +364,22 @@ impl<'a> Scanner<'a> {
         }
         Ok(())
     }
+}
+
+/// A byte that ends plain string text: `"`, `\\` or a control character.
+fn is_special(byte: u8) -> bool {
+    byte == b'"' || byte == b'\\' || byte < 0x20
+}
+
+/// Whether any byte of `word` [`is_special`] (the classic SWAR zero-byte tests).
+fn has_special_byte(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let quote = zero_byte(word ^ (ONES * u64::from(b'"')));
+    let backslash = zero_byte(word ^ (ONES * u64::from(b'\\')));
+    let control = word.wrapping_sub(ONES * 0x20) & !word & HIGHS;
+    quote | backslash | control != 0
 }
 
 /// How a character is named in a message.
@@ -460,6 +495,21 @@ mod tests {
     fn decodes_strings() {
         let mut s = Scanner::new(r#""a\"b\\c\u00e9\ud83d\ude00\ud800x""#);
         assert_eq!(s.string().unwrap(), "a\"b\\cé😀\u{fffd}x");
+    }
+
+    #[test]
+    fn finds_special_bytes_in_words() {
+        for i in 0..8 {
+            for special in [b'"', b'\\', 0, 0x1f, b'\n'] {
+                let mut bytes = *b"abcdefgh";
+                bytes[i] = special;
+                assert!(has_special_byte(u64::from_le_bytes(bytes)));
+            }
+        }
+        assert!(!has_special_byte(u64::from_le_bytes(*b"a b/\x7f\xc3\xa9!")));
+        assert!(!has_special_byte(u64::from_le_bytes([
+            0x20, 0x21, 0x5b, 0x5d, 0x7f, 0x80, 0xff, 0xdc
+        ])));
     }
 
     #[test]

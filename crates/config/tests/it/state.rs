@@ -7,7 +7,7 @@ use terrace_config::state::{
     InstanceKey, LocateOptions, ModuleInstance, Resource, ResourceMode, Schemas, State, StateError,
     locate, outputs_text, state_list, state_show,
 };
-use terrace_syntax::json::{JsonKind, JsonValue, parse_json};
+use terrace_syntax::json::{JsonValue, parse_json};
 use terrace_types::{Key, Value, format_value};
 
 fn data_dir() -> PathBuf {
@@ -391,5 +391,4 @@ fn prefixes_never_panic() {
             }
         }
     }
-    let _ = JsonKind::Null;
 }
