@@ -152,6 +152,27 @@ impl State {
         &self.outputs
     }
 
+    /// The root outputs as one object value, as `data "terraform_remote_state"` exposes
+    /// them in its `outputs` attribute (sensitive outputs stay marked).
+    ///
+    /// ```
+    /// use terrace_config::state::{Schemas, State};
+    ///
+    /// # fn main() -> Result<(), terrace_config::state::StateError> {
+    /// let text = r#"{"version": 4, "outputs": {"id": {"value": "x", "type": "string"}}}"#;
+    /// let state = State::from_text("other.tfstate", text, &Schemas::builtin())?;
+    /// assert_eq!(terrace_types::format_value(&state.outputs_value()), "{\n  \"id\" = \"x\"\n}");
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn outputs_value(&self) -> Value {
+        Value::object(
+            self.outputs
+                .iter()
+                .map(|(name, output)| (name.as_str(), output.value.clone())),
+        )
+    }
+
     /// The providers (source addresses) of resources that have no schema: their
     /// attributes are typed as `jsondecode` types JSON. The console says so once.
     pub fn schemaless_providers(&self) -> BTreeSet<&str> {

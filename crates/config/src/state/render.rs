@@ -182,11 +182,19 @@ fn render_block(value: &Value, schema: &Block, level: usize, out: &mut String) {
         );
         return;
     }
+    // Attributes the schema calls sensitive are hidden too, as Terraform adds the
+    // schema's marks to the state's before rendering.
+    let hidden = Value::null(Type::Dynamic).mark(terrace_types::Marks::SENSITIVE);
     let attrs: Vec<(&str, &Value, bool)> = schema
         .attributes
         .iter()
         .filter_map(|(name, attr)| {
             let v = value.get_attr(name)?;
+            let v = if attr.sensitive && !v.is_null() {
+                &hidden
+            } else {
+                v
+            };
             (!v.is_null() || v.marks().is_sensitive()).then_some((
                 name.as_str(),
                 v,
