@@ -392,3 +392,82 @@ fn prefixes_never_panic() {
         }
     }
 }
+
+/// Hand-written edge cases: nested module instances, float index keys, tainted and
+/// deposed objects, schema-less providers, JSON and multi-line strings in `:show`.
+#[test]
+fn edge_cases() {
+    let state = State::read(
+        &data_dir().join("edge/terraform.tfstate"),
+        &Schemas::builtin(),
+    )
+    .unwrap();
+    insta::assert_snapshot!("edge_state_list", state_list(&state, None));
+    assert_eq!(
+        state_list(&state, Some("module.b")),
+        "module.b[\"x\"].module.c[0].terraform_data.deep\n"
+    );
+    assert_eq!(
+        state_list(&state, Some("module.z.terraform_data.shallow[1]")),
+        "module.z.terraform_data.shallow[1]\n"
+    );
+    let deep = ModuleInstance::parse(r#"module.b["x"].module.c[0]"#).unwrap();
+    assert!(
+        state
+            .resource(&deep, ResourceMode::Managed, "terraform_data", "deep")
+            .is_some()
+    );
+    let replaced = state
+        .resource(
+            &ModuleInstance::root(),
+            ResourceMode::Managed,
+            "terraform_data",
+            "replaced",
+        )
+        .unwrap();
+    let instance = &replaced.instances()[0];
+    assert_eq!(instance.deposed().len(), 1);
+    assert_eq!(
+        format_value(
+            &instance
+                .current()
+                .unwrap()
+                .value()
+                .unwrap()
+                .get_attr("input")
+                .unwrap()
+                .clone()
+        ),
+        "tomap({\n  \"password\" = (sensitive value)\n  \"user\" = \"u\"\n})"
+    );
+    insta::assert_snapshot!(
+        "edge_show_tainted",
+        state_show(&state, "terraform_data.replaced")
+            .unwrap()
+            .unwrap()
+    );
+    assert_eq!(state_show(&state, "terraform_data.gone"), Ok(None));
+    insta::assert_snapshot!(
+        "edge_show_schemaless",
+        state_show(&state, "null_resource.legacy").unwrap().unwrap()
+    );
+    insta::assert_snapshot!(
+        "edge_show_data",
+        state_show(&state, "data.terraform_remote_state.net")
+            .unwrap()
+            .unwrap()
+    );
+    insta::assert_snapshot!("edge_outputs", outputs_text(&state));
+    assert_eq!(
+        format_value(&state.outputs()["secret"].value),
+        "(sensitive value)"
+    );
+    assert_eq!(
+        state.schemaless_providers().into_iter().collect::<Vec<_>>(),
+        ["registry.terraform.io/hashicorp/null"]
+    );
+    assert_eq!(
+        (state.serial(), state.lineage(), state.terraform_version()),
+        (7, "edge-cases", Some("1.15.5"))
+    );
+}
