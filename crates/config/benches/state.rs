@@ -45,6 +45,12 @@ fn main() {
 fn load(path: &Path) {
     let schemas_path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/state/aws-basic/schemas.json");
+    if let Some(big) = std::env::var_os("TERRACE_BENCH_SCHEMAS") {
+        let t = Instant::now();
+        let schemas = Schemas::from_file(Path::new(&big)).unwrap();
+        println!("schemas {big:?}: {:?}", t.elapsed());
+        drop(schemas);
+    }
     if std::env::var_os("TERRACE_BENCH_PHASES").is_some() {
         let t = Instant::now();
         let bytes = std::fs::read(path).unwrap();

@@ -388,10 +388,7 @@ impl Reader<'_> {
         };
         let provider = provider.unwrap_or_default();
         let provider_source = provider_source(&provider);
-        let schema = self
-            .schemas
-            .block(&provider_source, mode, &resource_type)
-            .cloned();
+        let schema = self.schemas.block(&provider_source, mode, &resource_type)?;
         let ty = schema.as_ref().map(|b| b.implied_type());
         let key = (module.clone(), mode, resource_type.clone(), name.clone());
         let resource = self.resources.entry(key).or_insert_with(|| Resource {

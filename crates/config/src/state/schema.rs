@@ -4,6 +4,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use std::ops::Range;
+use std::sync::OnceLock;
+
 use terrace_syntax::json::{JsonKind, JsonValue, parse_json};
 use terrace_types::Type;
 
@@ -11,6 +14,7 @@ use super::address::ResourceMode;
 use super::cty_json::parse_type;
 use super::error::StateError;
 use super::file::read_regular_file;
+use super::scanner::Scanner;
 
 /// The address of Terraform's built-in provider, which needs no schemas file.
 pub const BUILTIN_PROVIDER: &str = "terraform.io/builtin/terraform";
@@ -18,7 +22,9 @@ pub const BUILTIN_PROVIDER: &str = "terraform.io/builtin/terraform";
 /// The schemas of resource and data source types, by provider source address.
 ///
 /// [`Schemas::builtin`] knows `terraform_data` and `terraform_remote_state`;
-/// [`Schemas::from_file`] adds a `terraform providers schema -json` document.
+/// [`Schemas::from_file`] adds a `terraform providers schema -json` document. Reading a
+/// document only checks its JSON and finds where each type's schema is (a real provider's
+/// document is tens of megabytes): each type's schema is decoded when first asked for.
 ///
 /// ```
 /// use terrace_config::state::{ResourceMode, Schemas};
@@ -29,10 +35,10 @@ pub const BUILTIN_PROVIDER: &str = "terraform.io/builtin/terraform";
 ///     "block": {"attributes": {"id": {"type": "string", "computed": true},
 ///                              "tags": {"type": ["map", "string"], "optional": true}}}}}}}}"#;
 /// let schemas = Schemas::from_text("schemas.json", doc)?;
-/// let vpc = schemas.block("registry.terraform.io/hashicorp/aws", ResourceMode::Managed, "aws_vpc");
+/// let vpc = schemas.block("registry.terraform.io/hashicorp/aws", ResourceMode::Managed, "aws_vpc")?;
 /// let ty = vpc.map(|b| terrace_types::format_type(&b.implied_type()));
 /// assert_eq!(ty.as_deref(), Some("object({\n    id: string,\n    tags: map(string),\n})"));
-/// assert!(schemas.block("terraform.io/builtin/terraform", ResourceMode::Managed, "terraform_data").is_some());
+/// assert!(schemas.block("terraform.io/builtin/terraform", ResourceMode::Managed, "terraform_data")?.is_some());
 /// # Ok(())
 /// # }
 /// ```
@@ -43,8 +49,61 @@ pub struct Schemas {
 
 #[derive(Clone, Debug, Default)]
 struct ProviderSchema {
-    managed: HashMap<String, Arc<Block>>,
-    data: HashMap<String, Arc<Block>>,
+    managed: HashMap<String, LazyBlock>,
+    data: HashMap<String, LazyBlock>,
+}
+
+/// A type's schema: where it is in its document, decoded on first use.
+#[derive(Clone, Debug)]
+struct LazyBlock {
+    /// The document and the byte range of the type's object (`{"version": .., "block": ..}`).
+    source: Option<(Arc<SchemaSource>, Range<usize>)>,
+    block: OnceLock<Result<Arc<Block>, StateError>>,
+}
+
+/// A schemas document's text and name.
+#[derive(Debug)]
+struct SchemaSource {
+    path: PathBuf,
+    text: String,
+}
+
+impl SchemaSource {
+    fn error(&self, offset: usize, message: impl std::fmt::Display) -> StateError {
+        let location = terrace_syntax::SourceMap::new(&self.text).location(offset);
+        StateError::Schemas {
+            path: self.path.clone(),
+            message: format!("{location}: {message}"),
+        }
+    }
+}
+
+impl LazyBlock {
+    fn ready(block: Block) -> LazyBlock {
+        LazyBlock {
+            source: None,
+            block: OnceLock::from(Ok(Arc::new(block))),
+        }
+    }
+
+    fn get(&self) -> Result<Arc<Block>, StateError> {
+        self.block
+            .get_or_init(|| {
+                let Some((source, range)) = &self.source else {
+                    return Ok(Arc::new(Block::default()));
+                };
+                let text = source.text.get(range.clone()).unwrap_or("{}");
+                let json = parse_json(text).map_err(|e| {
+                    source.error(range.start + e.span().start as usize, e.message())
+                })?;
+                let block = member(&json, "block")
+                    .ok_or_else(|| source.error(range.start, "a type's schema has no `block`"))?;
+                read_block(block)
+                    .map(Arc::new)
+                    .map_err(|(offset, message)| source.error(range.start + offset, message))
+            })
+            .clone()
+    }
 }
 
 /// A block's schema: its attributes and nested block types.
@@ -120,7 +179,7 @@ impl Schemas {
             sensitive: false,
         };
         let block = |attrs: &[(&str, Type)]| {
-            Arc::new(Block {
+            LazyBlock::ready(Block {
                 attributes: attrs
                     .iter()
                     .map(|(name, ty)| (name.to_string(), attr(ty.clone())))
@@ -165,71 +224,86 @@ impl Schemas {
 
     /// Like [`Schemas::from_file`], for a document already read; `path` names it in errors.
     pub fn from_text(path: impl Into<PathBuf>, text: &str) -> Result<Schemas, StateError> {
-        let path = path.into();
-        let fail = |offset: usize, message: String| {
-            let location = terrace_syntax::SourceMap::new(text).location(offset);
-            StateError::Schemas {
-                path: path.clone(),
-                message: format!("{location}: {message}"),
-            }
-        };
-        let doc =
-            parse_json(text).map_err(|e| fail(e.span().start as usize, e.message().to_string()))?;
+        let source = Arc::new(SchemaSource {
+            path: path.into(),
+            text: text.to_string(),
+        });
         let mut schemas = Schemas::builtin();
-        let Some(providers) = member(&doc, "provider_schemas") else {
-            return Err(fail(
-                doc.span.start as usize,
-                "expected an object with `provider_schemas`".into(),
-            ));
-        };
-        let providers = providers.as_object().ok_or_else(|| {
-            fail(
-                providers.span.start as usize,
-                "`provider_schemas` must be an object".into(),
-            )
-        })?;
-        for provider in providers {
-            let mut schema = ProviderSchema::default();
-            for (key, map) in [
-                ("resource_schemas", &mut schema.managed),
-                ("data_source_schemas", &mut schema.data),
-            ] {
-                let Some(types) = member(&provider.value, key).and_then(JsonValue::as_object)
-                else {
-                    continue;
-                };
-                for ty in types {
-                    let block = member(&ty.value, "block").ok_or_else(|| {
-                        fail(
-                            ty.value.span.start as usize,
-                            format!("`{}` has no `block`", ty.name.as_str()),
-                        )
-                    })?;
-                    let block =
-                        read_block(block).map_err(|(offset, message)| fail(offset, message))?;
-                    map.insert(ty.name.as_str().to_string(), Arc::new(block));
+        let mut found = false;
+        let mut scanner = Scanner::new(&source.text);
+        let scanned = if scanner.peek() == Some(b'{') {
+            scanner.object(|s, key, _| {
+                if key != "provider_schemas" || s.peek() != Some(b'{') {
+                    s.skip_value()?;
+                    return Ok(());
                 }
-            }
-            schemas
-                .providers
-                .insert(normalize_provider(provider.name.as_str()), schema);
+                found = true;
+                s.object(|s, provider, _| {
+                    let mut schema = ProviderSchema::default();
+                    if s.peek() != Some(b'{') {
+                        s.skip_value()?;
+                        return Ok(());
+                    }
+                    s.object(|s, kind, _| {
+                        let map = match kind.as_ref() {
+                            "resource_schemas" => &mut schema.managed,
+                            "data_source_schemas" => &mut schema.data,
+                            _ => {
+                                s.skip_value()?;
+                                return Ok(());
+                            }
+                        };
+                        if s.peek() != Some(b'{') {
+                            s.skip_value()?;
+                            return Ok(());
+                        }
+                        s.object(|s, name, _| {
+                            let range = s.skip_value()?;
+                            map.insert(
+                                name.into_owned(),
+                                LazyBlock {
+                                    source: Some((Arc::clone(&source), range)),
+                                    block: OnceLock::new(),
+                                },
+                            );
+                            Ok(())
+                        })
+                    })?;
+                    schemas
+                        .providers
+                        .insert(normalize_provider(&provider), schema);
+                    Ok(())
+                })
+            })
+        } else {
+            scanner.skip_value().map(|_| ())
+        };
+        scanned
+            .and_then(|()| scanner.finish())
+            .map_err(|e| source.error(e.offset, format!("not valid JSON: {}", e.message)))?;
+        if !found {
+            return Err(source.error(0, "expected an object with `provider_schemas`"));
         }
         Ok(schemas)
     }
 
     /// The schema of resource type `resource_type` of `provider` (a source address such
     /// as `registry.terraform.io/hashicorp/aws`; `hashicorp/aws` means the public registry).
+    /// `Ok(None)` when the document has no such type; `Err` when its schema is malformed.
     pub fn block(
         &self,
         provider: &str,
         mode: ResourceMode,
         resource_type: &str,
-    ) -> Option<&Arc<Block>> {
-        let provider = self.providers.get(&normalize_provider(provider))?;
-        match mode {
+    ) -> Result<Option<Arc<Block>>, StateError> {
+        let Some(provider) = self.providers.get(&normalize_provider(provider)) else {
+            return Ok(None);
+        };
+        let lazy = match mode {
             ResourceMode::Managed => provider.managed.get(resource_type),
             ResourceMode::Data => provider.data.get(resource_type),
-        }
+        };
+        lazy.map(LazyBlock::get).transpose()
     }
 }
 

@@ -471,3 +471,24 @@ fn edge_cases() {
         (7, "edge-cases", Some("1.15.5"))
     );
 }
+
+#[test]
+fn bad_schemas_invalid_json() {
+    let err = Schemas::from_text("schemas.json", "{\"provider_schemas\": {\"p\": [}}").unwrap_err();
+    insta::assert_snapshot!(err.to_string());
+}
+
+/// A type's schema is decoded when a resource of the type is read: a malformed one is an
+/// error naming the schemas file then.
+#[test]
+fn bad_schemas_malformed_type() {
+    let schemas = Schemas::from_text(
+        "schemas.json",
+        r#"{"provider_schemas": {"hashicorp/null": {"resource_schemas": {"null_resource": {"block": {"attributes": {"id": {"type": ["tuple"]}}}}}}}}"#,
+    )
+    .unwrap();
+    let text = r#"{"version": 4, "resources": [{"mode": "managed", "type": "null_resource", "name": "n",
+      "provider": "provider[\"registry.terraform.io/hashicorp/null\"]", "instances": [{"attributes": {"id": "1"}}]}]}"#;
+    let err = State::from_text("s.json", text, &schemas).unwrap_err();
+    insta::assert_snapshot!(err.to_string());
+}
