@@ -4,6 +4,9 @@
 //! times loading it, answering a first lookup, and decoding every instance.
 //!
 //! Run with `cargo bench -p terrace-config --bench state` (add `-- N` for N instances).
+//! `TERRACE_BENCH_LOAD_ONLY=1` skips decoding every instance; `TERRACE_BENCH_PHASES=1`
+//! times reading, UTF-8 checking and scanning apart; `TERRACE_BENCH_SCHEMAS=FILE` times
+//! reading a `terraform providers schema -json` document.
 #![allow(clippy::unwrap_used, clippy::print_stdout, clippy::print_stderr)]
 
 use std::fmt::Write as _;

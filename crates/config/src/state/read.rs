@@ -77,6 +77,7 @@ impl State {
                 ..State::empty()
             },
             resources: HashMap::new(),
+            types: HashMap::new(),
         };
         reader.read_file()?;
         Ok(reader.finish())
@@ -90,7 +91,15 @@ struct Reader<'s> {
     state: State,
     /// Resources by key, while reading (a resource listed twice is merged).
     resources: HashMap<super::model::ResourceKey, Resource>,
+    /// Each resource type's schema and implied type, by provider, mode and type.
+    types: HashMap<(String, ResourceMode, String), TypeSchema>,
 }
+
+/// A resource type's schema and the value type it implies (none without a schema).
+type TypeSchema = (
+    Option<Arc<super::schema::Block>>,
+    Option<terrace_types::Type>,
+);
 
 /// What the top-level object says before its resources are read.
 #[derive(Default)]
@@ -388,8 +397,16 @@ impl Reader<'_> {
         };
         let provider = provider.unwrap_or_default();
         let provider_source = provider_source(&provider);
-        let schema = self.schemas.block(&provider_source, mode, &resource_type)?;
-        let ty = schema.as_ref().map(|b| b.implied_type());
+        let type_key = (provider_source.clone(), mode, resource_type.clone());
+        let (schema, ty) = match self.types.get(&type_key) {
+            Some(known) => known.clone(),
+            None => {
+                let schema = self.schemas.block(&provider_source, mode, &resource_type)?;
+                let ty = schema.as_ref().map(|b| b.implied_type());
+                self.types.insert(type_key, (schema.clone(), ty.clone()));
+                (schema, ty)
+            }
+        };
         let key = (module.clone(), mode, resource_type.clone(), name.clone());
         let resource = self.resources.entry(key).or_insert_with(|| Resource {
             module,
