@@ -272,7 +272,8 @@ fn attribute_name(name: &str) -> String {
 }
 
 /// A value as Terraform's state renderer writes it at indent `level`. `json` renders
-/// maps as objects, as Terraform does for values of dynamic type (it sees their JSON).
+/// maps as objects and keeps null attributes, as Terraform does for values of dynamic
+/// type (it renders their JSON); typed objects leave null attributes out.
 fn render_value(value: &Value, level: usize, json: bool, out: &mut String) {
     if value.marks().is_sensitive() {
         out.push_str("(sensitive value)");
@@ -301,7 +302,7 @@ fn render_value(value: &Value, level: usize, json: bool, out: &mut String) {
             let is_map = matches!(value.ty(), Type::Map(_)) && !json;
             let entries: Vec<(String, &Value)> = attrs
                 .iter()
-                .filter(|(_, v)| is_map || !v.is_null())
+                .filter(|(_, v)| is_map || json || !v.is_null())
                 .map(|(k, v)| {
                     (
                         if is_map {
