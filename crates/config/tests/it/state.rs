@@ -492,3 +492,46 @@ fn bad_schemas_malformed_type() {
     let err = State::from_text("s.json", text, &schemas).unwrap_err();
     insta::assert_snapshot!(err.to_string());
 }
+
+/// `.terraform/environment` (trimmed; in `TF_DATA_DIR` when set), an invalid name in it,
+/// and `TF_WORKSPACE` set but empty (ignored, as Terraform does).
+#[test]
+fn workspace_selection_from_files() {
+    let dir = scratch_dir("environment");
+    std::fs::create_dir_all(dir.join(".terraform")).unwrap();
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    std::fs::write(dir.join(".terraform/environment"), "  prod\n").unwrap();
+    std::fs::write(dir.join("data/environment"), "other").unwrap();
+    let options = LocateOptions {
+        config_dir: &dir,
+        tf_workspace: Some(""),
+        ..Default::default()
+    };
+    let found = locate(&options).unwrap();
+    assert_eq!(found.workspace, "prod");
+    assert_eq!(
+        found.state,
+        terrace_config::state::StateLocation::File(
+            dir.join("terraform.tfstate.d/prod/terraform.tfstate")
+        )
+    );
+    let found = locate(&LocateOptions {
+        tf_data_dir: Some("data"),
+        ..options.clone()
+    })
+    .unwrap();
+    assert_eq!(found.workspace, "other");
+    std::fs::write(dir.join(".terraform/environment"), "a/b").unwrap();
+    let err = locate(&options).unwrap_err().to_string();
+    std::fs::remove_dir_all(&dir).unwrap();
+    insta::assert_snapshot!(err.replace(&dir.display().to_string(), "DIR"));
+    let err = locate(&LocateOptions {
+        tf_workspace: Some("a b"),
+        ..Default::default()
+    })
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Invalid workspace name set using TF_WORKSPACE"
+    );
+}
