@@ -1,6 +1,7 @@
 //! terrace-config: configuration directories — Terraform modules (with their
 //! variables, locals, resources, module calls and outputs) and Packer templates —
-//! loaded and evaluated into the scope console expressions run in.
+//! loaded and evaluated into the scope console expressions run in, and the Terraform
+//! state they were applied to (`state`, read only).
 //!
 //! Not for: parsing (`terrace-syntax`), values and types (`terrace-types`),
 //! evaluating one expression or the function library (`terrace-eval`),
@@ -21,3 +22,4 @@
 
 pub mod module;
 pub mod packer;
+pub mod state;

@@ -6,3 +6,4 @@ mod module;
 mod module_corpus;
 mod module_json;
 mod packer;
+mod state;

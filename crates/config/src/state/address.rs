@@ -1,0 +1,460 @@
+//! Addresses in state: instance keys, module instance paths (`module.a[0].module.b["k"]`), resource instance addresses, and Terraform's order of them.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+/// `managed` (a `resource` block) or `data` (a `data` block).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ResourceMode {
+    /// A data source: `data.TYPE.NAME`. Sorts first, as in Terraform.
+    Data,
+    /// A managed resource: `TYPE.NAME`.
+    Managed,
+}
+
+impl ResourceMode {
+    /// The `mode` string of state files: `managed` or `data`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResourceMode::Managed => "managed",
+            ResourceMode::Data => "data",
+        }
+    }
+}
+
+/// The key of one instance: none (no `count`/`for_each`), a `count` index or a `for_each` key.
+///
+/// Ordered as Terraform orders them: no key, then numbers, then strings.
+///
+/// ```
+/// use terrace_config::state::InstanceKey;
+///
+/// assert_eq!(InstanceKey::Int(2).to_string(), "[2]");
+/// assert_eq!(InstanceKey::Str("a\"b".into()).to_string(), r#"["a\"b"]"#);
+/// assert!(InstanceKey::None < InstanceKey::Int(9) && InstanceKey::Int(9) < InstanceKey::Str("".into()));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum InstanceKey {
+    /// No `count` or `for_each`.
+    None,
+    /// A `count` index.
+    Int(i64),
+    /// A `for_each` key.
+    Str(String),
+}
+
+impl fmt::Display for InstanceKey {
+    /// Written as in addresses: nothing, `[0]`, `["key"]` (HCL quoting).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InstanceKey::None => Ok(()),
+            InstanceKey::Int(i) => write!(f, "[{i}]"),
+            InstanceKey::Str(s) => write!(f, "[{}]", hcl_quote(s)),
+        }
+    }
+}
+
+/// One step of a module instance path: `module.NAME` with its key.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ModuleStep {
+    /// The module call's name.
+    pub name: String,
+    /// The module instance's key.
+    pub key: InstanceKey,
+}
+
+/// A module instance path; empty for the root module.
+///
+/// ```
+/// use terrace_config::state::ModuleInstance;
+///
+/// # fn main() -> Result<(), String> {
+/// let m = ModuleInstance::parse(r#"module.a[0].module.b["k"]"#)?;
+/// assert_eq!(m.steps().len(), 2);
+/// assert_eq!(m.to_string(), r#"module.a[0].module.b["k"]"#);
+/// assert!(ModuleInstance::root().is_root());
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ModuleInstance(Vec<ModuleStep>);
+
+impl ModuleInstance {
+    /// The root module.
+    pub fn root() -> ModuleInstance {
+        ModuleInstance(Vec::new())
+    }
+
+    /// A path from its steps.
+    pub fn new(steps: Vec<ModuleStep>) -> ModuleInstance {
+        ModuleInstance(steps)
+    }
+
+    /// True for the root module.
+    pub fn is_root(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The steps from the root.
+    pub fn steps(&self) -> &[ModuleStep] {
+        &self.0
+    }
+
+    /// Parses `module.a[0].module.b["k"]` (the empty string is the root module).
+    pub fn parse(text: &str) -> Result<ModuleInstance, String> {
+        let mut parser = AddressParser { text, pos: 0 };
+        let mut steps = Vec::new();
+        while parser.pos < text.len() {
+            if !steps.is_empty() && !parser.eat(".") {
+                return Err(parser.error("expected `.`"));
+            }
+            if !parser.eat("module.") {
+                return Err(parser.error("expected `module.`"));
+            }
+            let name = parser.identifier()?;
+            let key = parser.key()?;
+            steps.push(ModuleStep { name, key });
+        }
+        Ok(ModuleInstance(steps))
+    }
+}
+
+impl fmt::Display for ModuleInstance {
+    /// `module.a[0].module.b["k"]`; empty for the root module.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (idx, step) in self.0.iter().enumerate() {
+            if idx > 0 {
+                f.write_str(".")?;
+            }
+            write!(f, "module.{}{}", step.name, step.key)?;
+        }
+        Ok(())
+    }
+}
+
+impl Ord for ModuleInstance {
+    /// Terraform's order (`ModuleInstance.Less`): shorter paths first, then step by step
+    /// by name, then by key.
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.len().cmp(&other.0.len()).then_with(|| {
+            for (a, b) in self.0.iter().zip(&other.0) {
+                let ord = a.name.cmp(&b.name).then_with(|| a.key.cmp(&b.key));
+                if ord != Ordering::Equal {
+                    return ord;
+                }
+            }
+            Ordering::Equal
+        })
+    }
+}
+
+impl PartialOrd for ModuleInstance {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The address of one resource instance: `module.m[0].data.aws_ami.ubuntu["k"]`.
+///
+/// Its order is `terraform state list`'s: module path (shorter first), then data
+/// sources before managed resources, then type, name and key.
+///
+/// ```
+/// use terrace_config::state::{InstanceKey, ModuleInstance, ResourceInstanceAddr, ResourceMode};
+///
+/// let addr = ResourceInstanceAddr {
+///     module: ModuleInstance::root(),
+///     mode: ResourceMode::Data,
+///     resource_type: "aws_ami".into(),
+///     name: "ubuntu".into(),
+///     key: InstanceKey::None,
+/// };
+/// assert_eq!(addr.to_string(), "data.aws_ami.ubuntu");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ResourceInstanceAddr {
+    /// The module instance holding the resource.
+    pub module: ModuleInstance,
+    /// Managed resource or data source.
+    pub mode: ResourceMode,
+    /// The resource type (`aws_instance`).
+    pub resource_type: String,
+    /// The resource name.
+    pub name: String,
+    /// The instance key.
+    pub key: InstanceKey,
+}
+
+impl ResourceInstanceAddr {
+    /// Parses an address as `terraform state show` takes it: `aws_instance.web[0]`,
+    /// `module.m["k"].data.aws_ami.ubuntu`.
+    ///
+    /// ```
+    /// use terrace_config::state::ResourceInstanceAddr;
+    ///
+    /// let addr = ResourceInstanceAddr::parse(r#"module.m["k"].aws_instance.web[0]"#).unwrap();
+    /// assert_eq!(addr.name, "web");
+    /// assert!(ResourceInstanceAddr::parse("aws_instance").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<ResourceInstanceAddr, String> {
+        let mut parser = AddressParser { text, pos: 0 };
+        let mut steps = Vec::new();
+        while parser.text[parser.pos..].starts_with("module.") {
+            parser.pos += "module.".len();
+            let name = parser.identifier()?;
+            let key = parser.key()?;
+            steps.push(ModuleStep { name, key });
+            if !parser.eat(".") {
+                return Err(parser.error("expected a resource after the module path"));
+            }
+        }
+        let mode = if parser.eat("data.") {
+            ResourceMode::Data
+        } else {
+            ResourceMode::Managed
+        };
+        let resource_type = parser.identifier()?;
+        if !parser.eat(".") {
+            return Err(parser.error("expected `.` and a resource name"));
+        }
+        let name = parser.identifier()?;
+        let key = parser.key()?;
+        if parser.pos != text.len() {
+            return Err(parser.error("unexpected text after the address"));
+        }
+        Ok(ResourceInstanceAddr {
+            module: ModuleInstance(steps),
+            mode,
+            resource_type,
+            name,
+            key,
+        })
+    }
+}
+
+impl fmt::Display for ResourceInstanceAddr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.module.is_root() {
+            write!(f, "{}.", self.module)?;
+        }
+        if self.mode == ResourceMode::Data {
+            f.write_str("data.")?;
+        }
+        write!(f, "{}.{}{}", self.resource_type, self.name, self.key)
+    }
+}
+
+/// A string quoted as Terraform quotes instance keys (`toHCLQuotedString`):
+/// `\n \r \t \" \\` escaped, `${` and `%{` doubled, other non-printable
+/// characters as `\uXXXX` / `\UXXXXXXXX`.
+pub(crate) fn hcl_quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '$' | '%' => {
+                out.push(c);
+                if chars.peek() == Some(&'{') {
+                    out.push(c);
+                }
+            }
+            c if !is_go_printable(c) => {
+                let code = u32::from(c);
+                if code < 0x10000 {
+                    out.push_str(&format!("\\u{code:04x}"));
+                } else {
+                    out.push_str(&format!("\\U{code:08x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `unicode.IsPrint`, approximated: the ASCII space and every character that is
+/// not a control, not other white space and not an invisible format character.
+pub(crate) fn is_go_printable(c: char) -> bool {
+    if c == ' ' {
+        return true;
+    }
+    !(c.is_control()
+        || c.is_whitespace()
+        || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}'))
+}
+
+/// A cursor over an address text.
+struct AddressParser<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl AddressParser<'_> {
+    fn rest(&self) -> &str {
+        &self.text[self.pos..]
+    }
+
+    fn eat(&mut self, token: &str) -> bool {
+        if self.rest().starts_with(token) {
+            self.pos += token.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn error(&self, what: &str) -> String {
+        format!("{what} at byte {} of `{}`", self.pos, self.text)
+    }
+
+    /// An HCL identifier: letters, digits, `_` and `-`, not starting with a digit or `-`.
+    fn identifier(&mut self) -> Result<String, String> {
+        let len = self
+            .rest()
+            .char_indices()
+            .find(|&(idx, c)| {
+                !(c.is_alphanumeric() || c == '_' || (idx > 0 && c == '-'))
+                    || (idx == 0 && c.is_ascii_digit())
+            })
+            .map_or(self.rest().len(), |(idx, _)| idx);
+        if len == 0 {
+            return Err(self.error("expected a name"));
+        }
+        let name = self.rest()[..len].to_string();
+        self.pos += len;
+        Ok(name)
+    }
+
+    /// An optional `[0]` or `["key"]`.
+    fn key(&mut self) -> Result<InstanceKey, String> {
+        if !self.eat("[") {
+            return Ok(InstanceKey::None);
+        }
+        let key = if self.rest().starts_with('"') {
+            InstanceKey::Str(self.quoted()?)
+        } else {
+            let len = self
+                .rest()
+                .find(|c: char| !(c.is_ascii_digit() || c == '-'))
+                .unwrap_or(self.rest().len());
+            let digits = &self.rest()[..len];
+            let index = digits
+                .parse::<i64>()
+                .map_err(|_| self.error("expected a number or a quoted string as key"))?;
+            self.pos += len;
+            InstanceKey::Int(index)
+        };
+        if !self.eat("]") {
+            return Err(self.error("expected `]`"));
+        }
+        Ok(key)
+    }
+
+    /// A quoted HCL string (escapes `\n \r \t \" \\ \uXXXX \UXXXXXXXX`, `$${` and `%%{`).
+    fn quoted(&mut self) -> Result<String, String> {
+        self.pos += 1;
+        let mut out = String::new();
+        loop {
+            let Some(c) = self.rest().chars().next() else {
+                return Err(self.error("unterminated string"));
+            };
+            self.pos += c.len_utf8();
+            match c {
+                '"' => return Ok(out),
+                '\\' => {
+                    let Some(e) = self.rest().chars().next() else {
+                        return Err(self.error("unterminated string"));
+                    };
+                    self.pos += e.len_utf8();
+                    match e {
+                        'n' => out.push('\n'),
+                        'r' => out.push('\r'),
+                        't' => out.push('\t'),
+                        '"' => out.push('"'),
+                        '\\' => out.push('\\'),
+                        'u' | 'U' => {
+                            let len = if e == 'u' { 4 } else { 8 };
+                            let hex = self.rest().get(..len).unwrap_or("");
+                            let c = u32::from_str_radix(hex, 16)
+                                .ok()
+                                .and_then(char::from_u32)
+                                .ok_or_else(|| self.error("invalid unicode escape"))?;
+                            self.pos += len;
+                            out.push(c);
+                        }
+                        _ => return Err(self.error("invalid escape sequence")),
+                    }
+                }
+                '$' | '%' if self.rest().starts_with(c) && self.rest()[1..].starts_with('{') => {
+                    self.pos += 1;
+                    out.push(c);
+                }
+                c => out.push(c),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_like_terraform() {
+        assert_eq!(hcl_quote("a.b/c d"), r#""a.b/c d""#);
+        assert_eq!(hcl_quote("${x} %{y} $z"), r#""$${x} %%{y} $z""#);
+        assert_eq!(hcl_quote("ünï\u{7}"), "\"ünï\\u0007\"");
+        assert_eq!(hcl_quote(""), r#""""#);
+    }
+
+    #[test]
+    fn module_paths_round_trip() {
+        for text in [
+            "",
+            "module.a",
+            r#"module.a[0].module.b["k\"${x}"]"#,
+            "module.x[-1]",
+        ] {
+            let parsed = ModuleInstance::parse(text).unwrap();
+            assert_eq!(parsed.to_string(), text.replace("${", "$${"));
+        }
+        assert!(ModuleInstance::parse("module.").is_err());
+        assert!(ModuleInstance::parse("module.a[").is_err());
+        assert!(ModuleInstance::parse("modul.a").is_err());
+    }
+
+    #[test]
+    fn orders_as_state_list() {
+        let parse = |s: &str| ResourceInstanceAddr::parse(s).unwrap();
+        let mut addrs = [
+            parse("module.a.module.b.x.y"),
+            parse("module.z.x.y"),
+            parse("x.y[\"a\"]"),
+            parse("x.y[10]"),
+            parse("x.y[9]"),
+            parse("data.z.z"),
+            parse("a.b"),
+        ];
+        addrs.sort();
+        let text: Vec<String> = addrs.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            text,
+            [
+                "data.z.z",
+                "a.b",
+                "x.y[9]",
+                "x.y[10]",
+                "x.y[\"a\"]",
+                "module.z.x.y",
+                "module.a.module.b.x.y"
+            ]
+        );
+    }
+}

@@ -1,0 +1,175 @@
+//! Sensitive paths: an instance's `sensitive_attributes` (`[[{"type":"get_attr","value":"a"},{"type":"index","value":{"value":0,"type":"number"}}]]`) read and applied as marks.
+
+use std::fmt;
+
+use terrace_syntax::json::{JsonKind, JsonValue};
+use terrace_types::{Marks, Repr, Type, Value};
+
+use super::cty_json::{DecodeError, decode_typed};
+use super::schema::member;
+
+/// One step of a path into a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PathStep {
+    /// `.name`: an object attribute.
+    GetAttr(String),
+    /// `[2]`: a list or tuple element.
+    Int(i64),
+    /// `["key"]`: a map element (or, in a value typed without a schema, an object attribute).
+    Key(String),
+}
+
+impl fmt::Display for PathStep {
+    /// `.name`, `[2]`, `["key"]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathStep::GetAttr(name) => write!(f, ".{name}"),
+            PathStep::Int(i) => write!(f, "[{i}]"),
+            PathStep::Key(key) => write!(f, "[{}]", terrace_types::quote(key)),
+        }
+    }
+}
+
+/// Reads a `sensitive_attributes` array (Terraform's `unmarshalPaths`): an array of paths,
+/// each an array of `{"type": "get_attr", "value": NAME}` and
+/// `{"type": "index", "value": <cty value of dynamic type>}` steps.
+pub(crate) fn parse_paths(json: &JsonValue) -> Result<Vec<Vec<PathStep>>, DecodeError> {
+    let fail = |at: &JsonValue, message: &str| DecodeError {
+        offset: at.span.start as usize,
+        message: message.to_string(),
+    };
+    let JsonKind::Array(paths) = &json.kind else {
+        return Err(fail(
+            json,
+            "`sensitive_attributes` must be an array of paths",
+        ));
+    };
+    paths
+        .iter()
+        .map(|path| {
+            let JsonKind::Array(steps) = &path.kind else {
+                return Err(fail(path, "a sensitive path must be an array of steps"));
+            };
+            steps
+                .iter()
+                .map(|step| {
+                    let kind = member(step, "type").and_then(JsonValue::as_string);
+                    let value = member(step, "value");
+                    match (kind.map(|k| k.as_str()), value) {
+                        (Some("get_attr"), Some(v)) => v
+                            .as_string()
+                            .map(|name| PathStep::GetAttr(name.as_str().to_string()))
+                            .ok_or_else(|| fail(v, "a `get_attr` step needs a string `value`")),
+                        (Some("index"), Some(v)) => index_step(v),
+                        (Some(other), _) => Err(fail(
+                            step,
+                            &format!("unsupported path step type \"{other}\""),
+                        )),
+                        _ => Err(fail(step, "a path step needs `type` and `value`")),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// An index step's key: a cty value of dynamic type, a number or a string.
+fn index_step(json: &JsonValue) -> Result<PathStep, DecodeError> {
+    let key = decode_typed(json, &Type::Dynamic)?;
+    if let Some(s) = key.as_str() {
+        return Ok(PathStep::Key(s.to_string()));
+    }
+    if let Some(i) = key.as_number().and_then(|n| n.to_i64()) {
+        return Ok(PathStep::Int(i));
+    }
+    Err(DecodeError {
+        offset: json.span.start as usize,
+        message: "an `index` step needs a whole number or a string key".into(),
+    })
+}
+
+/// `value` with the value at `path` marked sensitive.
+///
+/// Where a path enters a set (whose elements cannot carry marks), or does not match the
+/// value's shape, the value reached so far is marked instead: hiding too much is safer
+/// than showing a secret.
+pub(crate) fn mark_path(value: Value, path: &[PathStep]) -> Value {
+    let Some((step, rest)) = path.split_first() else {
+        return value.mark(Marks::SENSITIVE);
+    };
+    let (ty, repr, marks) = value.into_parts();
+    let fallback = |ty: Type, repr: Repr, marks: Marks| {
+        Value::from_parts(ty, repr, marks).mark(Marks::SENSITIVE)
+    };
+    match (step, repr) {
+        (PathStep::GetAttr(name) | PathStep::Key(name), Repr::Attrs(mut attrs)) if !ty.is_set() => {
+            match attrs.remove(name.as_str()) {
+                Some(inner) => {
+                    attrs.insert(name.as_str().into(), mark_path(inner, rest));
+                    Value::from_parts(ty, Repr::Attrs(attrs), marks)
+                }
+                None => fallback(ty, Repr::Attrs(attrs), marks),
+            }
+        }
+        (PathStep::Int(i), Repr::Seq(mut elems)) if !ty.is_set() => {
+            match usize::try_from(*i).ok().filter(|&i| i < elems.len()) {
+                Some(idx) => {
+                    let inner = elems.remove(idx);
+                    elems.insert(idx, mark_path(inner, rest));
+                    Value::from_parts(ty, Repr::Seq(elems), marks)
+                }
+                None => fallback(ty, Repr::Seq(elems), marks),
+            }
+        }
+        (_, repr) => fallback(ty, repr, marks),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use terrace_syntax::json::parse_json;
+    use terrace_types::format_value;
+
+    #[test]
+    fn parses_and_marks_paths() {
+        let paths = parse_paths(
+            &parse_json(r#"[[{"type":"get_attr","value":"env"},{"type":"index","value":{"value":0,"type":"number"}},{"type":"index","value":{"value":"K","type":"string"}}]]"#)
+                .unwrap(),
+        )
+        .unwrap();
+        let text: String = paths[0].iter().map(ToString::to_string).collect();
+        assert_eq!(text, r#".env[0]["K"]"#);
+        let value = Value::object([(
+            "env",
+            Value::tuple([Value::object([
+                ("K", Value::string("s")),
+                ("L", Value::string("x")),
+            ])]),
+        )]);
+        let marked = mark_path(value, &paths[0]);
+        assert_eq!(
+            format_value(&marked),
+            "{\n  \"env\" = [\n    {\n      \"K\" = (sensitive value)\n      \"L\" = \"x\"\n    },\n  ]\n}"
+        );
+    }
+
+    #[test]
+    fn marks_whole_sets() {
+        let set = Value::set(Type::String, [Value::string("a")]);
+        let marked = mark_path(
+            Value::object([("s", set)]),
+            &[PathStep::GetAttr("s".into()), PathStep::Int(0)],
+        );
+        assert_eq!(format_value(&marked), "{\n  \"s\" = (sensitive value)\n}");
+    }
+
+    #[test]
+    fn rejects_unknown_steps() {
+        let json = parse_json(r#"[[{"type":"splat","value":1}]]"#).unwrap();
+        assert_eq!(
+            parse_paths(&json).unwrap_err().message,
+            "unsupported path step type \"splat\""
+        );
+    }
+}
