@@ -115,7 +115,12 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// Evaluate EXPR (may be repeated); exit 1 if any fails.
-    #[arg(short = 'e', long = "expr", value_name = "EXPR", allow_hyphen_values = true)]
+    #[arg(
+        short = 'e',
+        long = "expr",
+        value_name = "EXPR",
+        allow_hyphen_values = true
+    )]
     exprs: Vec<String>,
     /// Print values as JSON.
     #[arg(long)]

@@ -136,7 +136,7 @@ impl Run {
                 } else {
                     self.fail(
                         &shown,
-                        "only .tf, .tfvars, .tftest.hcl, .pkr.hcl and .pkrvars.hcl files can be formatted",
+                        &format!("{shown}: only .tf, .tfvars, .tftest.hcl, .pkr.hcl and .pkrvars.hcl files can be formatted"),
                     );
                 }
             }

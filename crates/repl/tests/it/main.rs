@@ -3,6 +3,7 @@
 
 mod binary;
 mod completion;
+mod fmt;
 mod hostile;
 mod module;
 mod packer;
