@@ -52,6 +52,7 @@ pub fn fmt_paths(paths: &[PathBuf], options: FmtOptions, stdin: &mut dyn Read) -
         recursive: options.recursive,
         out: Vec::new(),
         reports: Vec::new(),
+        jobs: Vec::new(),
     };
     let show_list = run.list;
     if options.check {
@@ -62,7 +63,7 @@ pub fn fmt_paths(paths: &[PathBuf], options: FmtOptions, stdin: &mut dyn Read) -
         let mut bytes = Vec::new();
         match stdin.read_to_end(&mut bytes) {
             Ok(_) => run.file_bytes("<stdin>", None, bytes),
-            Err(error) => run.fail("<stdin>", &format!("cannot read standard input: {error}")),
+            Err(error) => run.fail_now("<stdin>", &format!("cannot read standard input: {error}")),
         }
     } else if paths.is_empty() {
         run.path(Path::new("."));
@@ -71,6 +72,7 @@ pub fn fmt_paths(paths: &[PathBuf], options: FmtOptions, stdin: &mut dyn Read) -
             run.path(path);
         }
     }
+    run.run_jobs();
     let mut outcome = FmtOutcome {
         status: 0,
         stdout: Vec::new(),
@@ -103,15 +105,74 @@ struct Run {
     recursive: bool,
     out: Vec<u8>,
     reports: Vec<Report>,
+    /// Work found by walking the paths, in output order.
+    jobs: Vec<Job>,
+}
+
+/// One piece of work: a file to format, or a path that failed.
+enum Job {
+    File { path: PathBuf, shown: String },
+    Fail(Report),
 }
 
 impl Run {
     fn fail(&mut self, name: &str, message: &str) {
-        self.reports.push(Report::new(
+        self.jobs.push(Job::Fail(Report::new(
             name,
             String::new(),
             vec![Problem::error("Cannot format", message)],
-        ));
+        )));
+    }
+
+    /// An empty run with the same settings, for one worker.
+    fn worker(&self) -> Run {
+        Run {
+            list: self.list,
+            write: self.write,
+            diff: self.diff,
+            recursive: self.recursive,
+            out: Vec::new(),
+            reports: Vec::new(),
+            jobs: Vec::new(),
+        }
+    }
+
+    /// Format the files found, on every core, and gather what they print in path order.
+    fn run_jobs(&mut self) {
+        let jobs = std::mem::take(&mut self.jobs);
+        let n_workers = std::thread::available_parallelism()
+            .map_or(1, usize::from)
+            .min(jobs.len().max(1));
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let mut results: Vec<(usize, Run)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..n_workers)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut done = Vec::new();
+                        loop {
+                            let idx = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some(job) = jobs.get(idx) else { break };
+                            let mut run = self.worker();
+                            match job {
+                                Job::File { path, shown } => run.file(path, shown),
+                                Job::Fail(report) => run.reports.push(report.clone()),
+                            }
+                            done.push((idx, run));
+                        }
+                        done
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|worker| worker.join().unwrap_or_default())
+                .collect()
+        });
+        results.sort_by_key(|(idx, _)| *idx);
+        for (_, run) in results {
+            self.out.extend(run.out);
+            self.reports.extend(run.reports);
+        }
     }
 
     /// Print `text` as Terraform's UI does: with exactly one added final newline at most.
@@ -132,7 +193,10 @@ impl Run {
             Ok(_) => {
                 let name = path.file_name().map(|name| name.to_string_lossy());
                 if name.is_some_and(|name| is_formatted_file(&name)) {
-                    self.file(path, &shown);
+                    self.jobs.push(Job::File {
+                        path: path.to_path_buf(),
+                        shown,
+                    });
                 } else {
                     self.fail(
                         &shown,
@@ -185,7 +249,8 @@ impl Run {
                         continue;
                     }
                 }
-                self.file(&path, &path.display().to_string());
+                let shown = path.display().to_string();
+                self.jobs.push(Job::File { path, shown });
             }
         }
     }
@@ -193,8 +258,17 @@ impl Run {
     fn file(&mut self, path: &Path, shown: &str) {
         match fs::read(path) {
             Ok(bytes) => self.file_bytes(shown, Some(path), bytes),
-            Err(error) => self.fail(shown, &format!("cannot read {shown}: {error}")),
+            Err(error) => self.fail_now(shown, &format!("cannot read {shown}: {error}")),
         }
+    }
+
+    /// A failure while formatting (not while walking).
+    fn fail_now(&mut self, name: &str, message: &str) {
+        self.reports.push(Report::new(
+            name,
+            String::new(),
+            vec![Problem::error("Cannot format", message)],
+        ));
     }
 
     fn file_bytes(&mut self, shown: &str, path: Option<&Path>, bytes: Vec<u8>) {
@@ -224,14 +298,14 @@ impl Run {
                 && let Some(path) = path
                 && let Err(error) = write_atomically(path, formatted.as_bytes())
             {
-                self.fail(shown, &format!("cannot write {shown}: {error}"));
+                self.fail_now(shown, &format!("cannot write {shown}: {error}"));
                 return;
             }
             if self.diff {
                 match unified_diff(&source, &formatted, shown) {
                     Ok(diff) => self.print(&diff),
                     Err(error) => {
-                        self.fail(shown, &format!("cannot make a diff for {shown}: {error}"));
+                        self.fail_now(shown, &format!("cannot make a diff for {shown}: {error}"));
                         return;
                     }
                 }
@@ -273,7 +347,9 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// `diff -u` between the two texts, labelled `old/NAME` and `new/NAME`, as Terraform prints it.
 fn unified_diff(old: &str, new: &str, shown: &str) -> io::Result<Vec<u8>> {
     let dir = std::env::temp_dir();
-    let stem = format!("terrace-fmt-{}", std::process::id());
+    static N_DIFFS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n_diff = N_DIFFS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let stem = format!("terrace-fmt-{}-{n_diff}", std::process::id());
     let old_path = dir.join(format!("{stem}-old"));
     let new_path = dir.join(format!("{stem}-new"));
     fs::write(&old_path, old)?;
