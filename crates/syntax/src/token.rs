@@ -360,6 +360,11 @@ impl Lexer<'_> {
         if self.template_open(start) {
             return;
         }
+        if self.peek(0) == b'\r' && self.peek(1) != b'\n' {
+            // HCL's scanner has no rule for a carriage return alone in a heredoc.
+            self.push(TokenKind::Invalid, start, start + 1);
+            return;
+        }
         let end = literal_end(self.bytes, start, false);
         let ends_line = end > start && self.bytes[end - 1] == b'\n';
         if let Some(Mode::Heredoc { start_of_line, .. }) = self.modes.last_mut() {
@@ -399,6 +404,7 @@ fn literal_end(bytes: &[u8], start: usize, quoted: bool) -> usize {
             }
             b'\r' | b'\n' if quoted => break,
             b'\n' => return at + 1,
+            b'\r' if bytes.get(at + 1) != Some(&b'\n') => break,
             _ => at += 1,
         }
     }

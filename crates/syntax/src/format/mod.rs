@@ -9,7 +9,8 @@ mod rewrite;
 
 use std::borrow::Cow;
 
-use crate::error::ParseError;
+use crate::error::{ParseError, ParseErrorKind};
+use crate::span::Span;
 use crate::token::{TokenKind, tokenize};
 
 /// One token as the formatter sees it: its text, and the spaces to print before it.
@@ -47,14 +48,35 @@ pub fn format(src: &str) -> Result<String, Vec<ParseError>> {
     let text = src.strip_prefix('\u{feff}').unwrap_or(src);
     let offset = src.len() - text.len();
     let all_tokens = tokenize(text);
+    if let Some(invalid) = all_tokens
+        .iter()
+        .find(|token| token.kind == TokenKind::Invalid)
+    {
+        // The parser accepts a few characters HCL's scanner does not (a carriage
+        // return alone in a heredoc): Terraform rejects the file, and so do we.
+        let span = Span::new(
+            invalid.span.start as usize + offset,
+            invalid.span.end as usize + offset,
+        );
+        return Err(vec![
+            ParseError::new(
+                ParseErrorKind::InvalidCharacter,
+                span,
+                "Invalid character",
+                "This character is not used within the language.",
+            )
+            .with_message("invalid character"),
+        ]);
+    }
     // hclwrite keeps the spaces before the end of input as the end token's
-    // spaces: one space for each byte of trailing spaces and tabs.
-    let trailing: usize = all_tokens
+    // spaces: one space for each byte after the last token (the skipped
+    // byte-order mark included, when nothing follows it).
+    let last_end = all_tokens
         .iter()
         .rev()
-        .take_while(|token| token.kind == TokenKind::Whitespace)
-        .map(|token| token.span.len())
-        .sum();
+        .find(|token| token.kind != TokenKind::Whitespace)
+        .map_or(0, |token| token.span.end as usize + offset);
+    let trailing = src.len() - last_end;
     let tokens: Vec<FmtToken<'_>> = all_tokens
         .into_iter()
         .filter(|token| token.kind != TokenKind::Whitespace)
@@ -67,6 +89,20 @@ pub fn format(src: &str) -> Result<String, Vec<ParseError>> {
         .collect();
     let edits = rewrite::edits(&body, &tokens);
     let mut tokens = apply(tokens, edits);
+    if tokens
+        .last()
+        .is_some_and(|token| token.kind == TokenKind::CHeredoc)
+    {
+        // Unwrapping `"${<<EOT … EOT\n}"` at the very end of a file drops the
+        // newline after the closing marker; Terraform then writes a file that no
+        // longer parses. Keep it (what `terraform fmt -` prints is the same).
+        tokens.push(FmtToken {
+            kind: TokenKind::Newline,
+            text: Cow::Borrowed("\n"),
+            spaces: 0,
+            start: src.len() as u32,
+        });
+    }
     layout::layout(&mut tokens);
     let mut out = String::with_capacity(src.len() + src.len() / 8);
     for token in &tokens {
