@@ -88,7 +88,21 @@ pub fn format(src: &str) -> Result<String, Vec<ParseError>> {
         })
         .collect();
     let edits = rewrite::edits(&body, &tokens);
-    let mut tokens = apply(tokens, edits);
+    if edits.iter().any(|edit| edit.risky) {
+        // Terraform unwraps `"${ # comment` newline `x }"` into text that may no
+        // longer parse; when it does not, leave those strings as they are.
+        let out = render(apply(tokens.clone(), edits.clone()), src.len(), trailing);
+        if crate::parse_body(&out).1.is_empty() {
+            return Ok(out);
+        }
+        let safe = edits.into_iter().filter(|edit| !edit.risky).collect();
+        return Ok(render(apply(tokens, safe), src.len(), trailing));
+    }
+    Ok(render(apply(tokens, edits), src.len(), trailing))
+}
+
+/// Lay the tokens out and print them.
+fn render(mut tokens: Vec<FmtToken<'_>>, src_len: usize, trailing: usize) -> String {
     if tokens
         .last()
         .is_some_and(|token| token.kind == TokenKind::CHeredoc)
@@ -100,11 +114,11 @@ pub fn format(src: &str) -> Result<String, Vec<ParseError>> {
             kind: TokenKind::Newline,
             text: Cow::Borrowed("\n"),
             spaces: 0,
-            start: src.len() as u32,
+            start: src_len as u32,
         });
     }
     layout::layout(&mut tokens);
-    let mut out = String::with_capacity(src.len() + src.len() / 8);
+    let mut out = String::with_capacity(src_len + src_len / 8);
     for token in &tokens {
         for _ in 0..token.spaces {
             out.push(' ');
@@ -112,7 +126,7 @@ pub fn format(src: &str) -> Result<String, Vec<ParseError>> {
         out.push_str(&token.text);
     }
     out.extend(std::iter::repeat_n(' ', trailing));
-    Ok(out)
+    out
 }
 
 /// Replace token runs by the edits (sorted, disjoint).

@@ -16,9 +16,14 @@ use crate::span::Span;
 use crate::token::TokenKind;
 
 /// A replacement of the tokens `range` by `tokens`.
+#[derive(Clone)]
 pub(super) struct Edit<'src> {
     pub(super) range: std::ops::Range<usize>,
     pub(super) tokens: Vec<FmtToken<'src>>,
+    /// An unwrapped interpolation with a line comment before its end, or ending with a
+    /// heredoc: Terraform's result may not parse (`"${ # c` newline `x }"` becomes `# c`
+    /// then `x` on its own line; a comment after the `}"` lands on the heredoc's closing line).
+    pub(super) risky: bool,
 }
 
 /// The edits Terraform makes in `body` (recursively), in source order.
@@ -49,9 +54,17 @@ fn body_edits<'src>(
                     value_expr(expr)
                 };
                 if let Some(replacement) = replacement {
+                    let risky = !is_type
+                        && replacement.split_last().is_some_and(|(last, init)| {
+                            last.kind == TokenKind::CHeredoc
+                                || init.iter().any(|token| {
+                                    token.kind == TokenKind::Comment && token.text.ends_with('\n')
+                                })
+                        });
                     edits.push(Edit {
                         range,
                         tokens: replacement,
+                        risky,
                     });
                 }
             }
@@ -181,6 +194,7 @@ fn label_edits<'src>(block: &Block, tokens: &[FmtToken<'src>], edits: &mut Vec<E
             edits.push(Edit {
                 range,
                 tokens: replacement,
+                risky: false,
             });
         }
     }

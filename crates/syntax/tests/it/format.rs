@@ -168,3 +168,44 @@ fn prefixes_never_panic() {
         }
     }
 }
+
+/// Small edits of every rule input (a bracket, a quote, a newline, a comment, an
+/// interpolation inserted at a few places): whatever still parses keeps its meaning.
+#[test]
+fn edited_inputs_keep_their_meaning() {
+    const INSERTS: [&str; 12] = [
+        "{",
+        "}",
+        "[",
+        "\"",
+        "${",
+        "\n",
+        "#c\n",
+        "/*c*/",
+        "\"${x}\"",
+        "\t",
+        "-",
+        "<<EOT\nx\nEOT\n",
+    ];
+    let mut n_formatted = 0;
+    for path in inputs("rules") {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let boundaries: Vec<usize> = src.char_indices().map(|(at, _)| at).collect();
+        for (idx, insert) in INSERTS.iter().enumerate() {
+            for step in [3, 7, 11] {
+                let Some(&at) = boundaries.get((idx * step + step) % boundaries.len().max(1))
+                else {
+                    continue;
+                };
+                let edited = format!("{}{insert}{}", &src[..at], &src[at..]);
+                if let Ok(formatted) = format(&edited) {
+                    n_formatted += 1;
+                    check_meaning(&edited, &formatted).unwrap_or_else(|error| {
+                        panic!("{} + {insert:?} at {at}: {error}", path.display())
+                    });
+                }
+            }
+        }
+    }
+    assert!(n_formatted > 100);
+}
