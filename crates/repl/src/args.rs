@@ -235,6 +235,10 @@ fn terraform_style(args: Vec<OsString>) -> Vec<OsString> {
 }
 
 /// The help text of `terrace` (as `--help` prints it).
+///
+/// ```
+/// assert!(terrace_repl::usage().contains("fmt"));
+/// ```
 pub fn usage() -> String {
     Cli::command().render_long_help().to_string()
 }
@@ -246,6 +250,13 @@ pub(crate) fn command() -> clap::Command {
 
 impl Args {
     /// Parse the arguments after the program name.
+    ///
+    /// ```
+    /// use terrace_repl::{Args, Mode};
+    ///
+    /// let args = Args::parse(["fmt", "-check", "-recursive"].map(std::ffi::OsString::from));
+    /// assert!(args.is_ok_and(|args| args.mode == Mode::Fmt && args.fmt.check && args.fmt.recursive));
+    /// ```
     pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Args, ArgsError> {
         let mut argv = vec![OsString::from("terrace")];
         argv.extend(terraform_style(args.into_iter().collect()));

@@ -24,6 +24,12 @@ pub struct FmtOutcome {
 }
 
 /// The file names `fmt` formats in directories: Terraform's and Packer's.
+///
+/// ```
+/// assert!(terrace_repl::is_formatted_file("main.tf"));
+/// assert!(terrace_repl::is_formatted_file("image.pkr.hcl"));
+/// assert!(!terrace_repl::is_formatted_file("main.tf.json"));
+/// ```
 pub fn is_formatted_file(name: &str) -> bool {
     const EXTENSIONS: [&str; 7] = [
         ".tf",
@@ -43,6 +49,14 @@ fn is_ignored(name: &str) -> bool {
 }
 
 /// Run `terrace fmt` over `paths` (none: the current directory; `-`: `stdin`).
+///
+/// ```
+/// use std::path::PathBuf;
+/// use terrace_repl::{FmtOptions, fmt_paths};
+///
+/// let outcome = fmt_paths(&[PathBuf::from("-")], FmtOptions::default(), &mut "a=1".as_bytes());
+/// assert_eq!((outcome.status, outcome.stdout), (0, b"a = 1\n".to_vec()));
+/// ```
 pub fn fmt_paths(paths: &[PathBuf], options: FmtOptions, stdin: &mut dyn Read) -> FmtOutcome {
     let from_stdin = paths.first().is_some_and(|path| path.as_os_str() == "-");
     let mut run = Run {

@@ -100,7 +100,7 @@ impl Session {
     }
 
     /// True when the module's configuration has errors that stop `terraform
-    /// console` before it evaluates anything (see [`Engine::has_configuration_errors`]).
+    /// console` before it evaluates anything (see `Engine::has_configuration_errors`).
     pub fn has_configuration_errors(&self) -> bool {
         self.engine.has_configuration_errors()
     }
