@@ -1,13 +1,16 @@
 //! `terrace fmt [PATH...]`: `terraform fmt`'s command — files, directories, standard input —
 //! over [`terrace_syntax::format`], with atomic writes.
 //!
-//! Exit statuses are Terraform's: 0 done, 2 when some input has a syntax error or a path cannot be
+//! Packer's files (`.pkr.hcl`, `.pkrvars.hcl`) get `packer fmt`'s rules: hclwrite's layout without
+//! Terraform's rewrites. Exit statuses are Terraform's: 0 done, 2 when some input has a syntax error or a path cannot be
 //! read (the other paths are still processed), 3 with `-check` when some input is not formatted.
 
 use std::fs;
 use std::io::{self, Read, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use terrace_syntax::FormatStyle;
 
 use crate::args::FmtOptions;
 use crate::diagnostics::{Problem, Report};
@@ -296,7 +299,12 @@ impl Run {
                 return;
             }
         };
-        let formatted = match terrace_syntax::format(&source) {
+        let style = if shown.ends_with(".pkr.hcl") || shown.ends_with(".pkrvars.hcl") {
+            FormatStyle::Packer
+        } else {
+            FormatStyle::Terraform
+        };
+        let formatted = match terrace_syntax::format_as(&source, style) {
             Ok(formatted) => formatted,
             Err(errors) => {
                 let problems = errors.iter().map(Problem::from).collect();

@@ -41,7 +41,7 @@ mod token;
 pub use ast::*;
 pub use dump::{dump, dump_body, dump_body_verbose, dump_template, dump_traversal, dump_verbose};
 pub use error::{Expected, ParseError, ParseErrorKind};
-pub use format::format;
+pub use format::{FormatStyle, format, format_as};
 pub use highlight::{HighlightClass, highlight};
 pub use references::{references, static_traversal, template_references};
 pub use span::{Location, SourceMap, Span};

@@ -197,3 +197,25 @@ fn completions_and_unknown_flags() {
         assert!(run.stdout.contains(flag), "{flag}");
     }
 }
+
+#[test]
+fn packer_files_get_packer_fmt_rules() {
+    let dir = tree("packer");
+    std::fs::write(
+        dir.join("image.pkr.hcl"),
+        "source null x {\ncommunicator=\"${var.c}\"\n}\n",
+    )
+    .unwrap();
+    let run = terrace(&dir, &["fmt", "image.pkr.hcl"], "");
+    assert_eq!(
+        (run.status, run.stdout.as_str()),
+        (0, "image.pkr.hcl\n"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        read(&dir, "image.pkr.hcl"),
+        "source null x {\n  communicator = \"${var.c}\"\n}\n",
+        "layout only: no quoted labels, no unwrapping"
+    );
+}

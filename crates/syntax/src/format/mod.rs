@@ -23,7 +23,18 @@ struct FmtToken<'src> {
     start: u32,
 }
 
-/// Format a configuration file (`.tf`, `.tfvars`, `.tftest.hcl`, `.pkr.hcl`) as
+/// Whose rules [`format_as`] follows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FormatStyle {
+    /// `terraform fmt`: hclwrite's layout and Terraform's rewrites (quoted labels,
+    /// interpolation-only strings unwrapped, legacy variable types).
+    #[default]
+    Terraform,
+    /// `packer fmt`: hclwrite's layout only.
+    Packer,
+}
+
+/// Format a configuration file (`.tf`, `.tfvars`, `.tftest.hcl`) as
 /// `terraform fmt` 1.15.5 does, or return its syntax errors.
 ///
 /// The result keeps the input's line endings and its final newline (or lack
@@ -41,6 +52,20 @@ struct FmtToken<'src> {
 /// assert!(format("a = ").is_err());
 /// ```
 pub fn format(src: &str) -> Result<String, Vec<ParseError>> {
+    format_as(src, FormatStyle::Terraform)
+}
+
+/// Format a file with `style`'s rules: [`format`] for Terraform, hclwrite's
+/// layout alone for Packer (`.pkr.hcl`, `.pkrvars.hcl`).
+///
+/// ```
+/// use terrace_syntax::{FormatStyle, format_as};
+///
+/// let src = "source \"null\" \"x\" {\ncommunicator=\"${var.c}\"\n}\n";
+/// let formatted = format_as(src, FormatStyle::Packer);
+/// assert_eq!(formatted.ok().as_deref(), Some("source \"null\" \"x\" {\n  communicator = \"${var.c}\"\n}\n"));
+/// ```
+pub fn format_as(src: &str, style: FormatStyle) -> Result<String, Vec<ParseError>> {
     let (body, errors) = crate::parse_body(src);
     if !errors.is_empty() {
         return Err(errors);
@@ -87,7 +112,10 @@ pub fn format(src: &str) -> Result<String, Vec<ParseError>> {
             start: token.span.start + offset as u32,
         })
         .collect();
-    let edits = rewrite::edits(&body, &tokens);
+    let edits = match style {
+        FormatStyle::Terraform => rewrite::edits(&body, &tokens),
+        FormatStyle::Packer => Vec::new(),
+    };
     if edits.iter().any(|edit| edit.risky) {
         // Terraform unwraps `"${ # comment` newline `x }"` into text that may no
         // longer parse; when it does not, leave those strings as they are.
