@@ -140,14 +140,18 @@ pub fn tokenize(src: &str) -> Vec<Token> {
 }
 
 /// The scanner's mode: HCL's lexing is modal because templates nest expressions.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 enum Mode {
     /// Expressions and bodies.
     Main,
     /// Inside `"…"`.
     Quoted,
-    /// Inside a heredoc: its marker and whether the next byte starts a line.
-    Heredoc { marker: String, start_of_line: bool },
+    /// Inside a heredoc: where its marker is in the source, and whether the
+    /// next byte starts a line.
+    Heredoc {
+        marker: (usize, usize),
+        start_of_line: bool,
+    },
 }
 
 struct Lexer<'src> {
@@ -165,12 +169,12 @@ impl Lexer<'_> {
     fn run(&mut self) {
         while self.pos < self.bytes.len() {
             let start = self.pos;
-            match self.modes.last().cloned() {
+            match self.modes.last().copied() {
                 Some(Mode::Quoted) => self.quoted(),
                 Some(Mode::Heredoc {
                     marker,
                     start_of_line,
-                }) => self.heredoc(&marker, start_of_line),
+                }) => self.heredoc(marker, start_of_line),
                 Some(Mode::Main) | None => self.main(),
             }
             if self.pos == start {
@@ -263,7 +267,7 @@ impl Lexer<'_> {
     }
 
     /// `<<` `-`? identifier newline: the end of the introducer and the marker.
-    fn heredoc_intro(&self, start: usize) -> Option<(usize, String)> {
+    fn heredoc_intro(&self, start: usize) -> Option<(usize, (usize, usize))> {
         let mut at = start + 2;
         if self.bytes.get(at) == Some(&b'-') {
             at += 1;
@@ -274,7 +278,7 @@ impl Lexer<'_> {
             (Some(b'\r'), Some(b'\n')) => name_end + 2,
             _ => return None,
         };
-        Some((end, self.src[at..name_end].to_string()))
+        Some((end, (at, name_end)))
     }
 
     fn close_brace(&mut self, start: usize, len: usize, tilde: bool) {
@@ -336,7 +340,8 @@ impl Lexer<'_> {
         }
     }
 
-    fn heredoc(&mut self, marker: &str, start_of_line: bool) {
+    fn heredoc(&mut self, marker: (usize, usize), start_of_line: bool) {
+        let marker = &self.src[marker.0..marker.1];
         let start = self.pos;
         if start_of_line {
             let line_end = self.bytes[start..]
