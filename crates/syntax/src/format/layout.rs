@@ -241,7 +241,8 @@ fn columns(tokens: &[FmtToken<'_>]) -> usize {
             let text: &str = &token.text;
             token.spaces
                 + if text.is_ascii() {
-                    text.len()
+                    // `\r\n` is one grapheme cluster.
+                    text.len() - text.matches("\r\n").count()
                 } else {
                     text.graphemes(true).count()
                 }
