@@ -450,6 +450,29 @@ fn number_end(bytes: &[u8], start: usize) -> usize {
 
 /// The end of an identifier starting at `start`, if one starts there.
 fn ident_end(src: &str, start: usize) -> Option<usize> {
+    let bytes = src.as_bytes();
+    if let Some(&first) = bytes.get(start)
+        && first.is_ascii()
+    {
+        if !(first == b'_' || first.is_ascii_alphabetic()) {
+            return None;
+        }
+        let mut at = start + 1;
+        while let Some(&byte) = bytes.get(at) {
+            if byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-' {
+                at += 1;
+            } else if byte.is_ascii() {
+                return Some(at);
+            } else {
+                break;
+            }
+        }
+        if at == bytes.len() {
+            return Some(at);
+        }
+        // A non-ASCII character follows: go on character by character.
+        return Some(ident_continue(src, at));
+    }
     let mut chars = src[start..].char_indices();
     let (_, first) = chars.next()?;
     if !(first == '_' || unicode_ident::is_xid_start(first)) {
@@ -461,6 +484,16 @@ fn ident_end(src: &str, start: usize) -> Option<usize> {
         }
     }
     Some(src.len())
+}
+
+/// The end of the identifier characters starting at `at`.
+fn ident_continue(src: &str, at: usize) -> usize {
+    for (offset, ch) in src[at..].char_indices() {
+        if !(ch == '-' || unicode_ident::is_xid_continue(ch)) {
+            return at + offset;
+        }
+    }
+    src.len()
 }
 
 /// An operator or punctuation token at the start of `rest`: its kind and length.

@@ -35,10 +35,10 @@ pub(super) fn edits<'src>(body: &Body, tokens: &[FmtToken<'src>]) -> Vec<Edit<'s
     edits
 }
 
-fn body_edits<'src>(
-    body: &Body,
+fn body_edits<'src, 'ast>(
+    body: &'ast Body,
     tokens: &[FmtToken<'src>],
-    blocks: &mut Vec<String>,
+    blocks: &mut Vec<&'ast str>,
     edits: &mut Vec<Edit<'src>>,
 ) {
     for item in &body.items {
@@ -70,7 +70,7 @@ fn body_edits<'src>(
             }
             BodyItem::Block(block) => {
                 label_edits(block, tokens, edits);
-                blocks.push(block.block_type.name.to_string());
+                blocks.push(&block.block_type.name);
                 body_edits(&block.body, tokens, blocks, edits);
                 blocks.pop();
             }
