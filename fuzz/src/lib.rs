@@ -7,6 +7,10 @@
 
 use std::path::PathBuf;
 
+/// The safety property `format` must keep (shared with the syntax crate's tests).
+#[path = "../../crates/syntax/tests/it/format_meaning.rs"]
+mod format_meaning;
+
 use terrace_eval::functions::CallContext;
 use terrace_eval::{ConsoleValue, Evaluator, Scope};
 
@@ -32,6 +36,17 @@ pub fn parse_body(data: &[u8]) {
     for error in errors {
         assert!(error.span().start <= error.span().end);
         assert!(error.span().end as usize <= data.len());
+    }
+}
+
+/// `format` on any bytes: never panics, and what formats parses to the same tree, keeps its
+/// comments in order and formats to itself.
+pub fn format(data: &[u8]) {
+    if let Ok(src) = std::str::from_utf8(data)
+        && let Ok(formatted) = terrace_syntax::format(src)
+        && let Err(error) = format_meaning::check_meaning(src, &formatted)
+    {
+        panic!("{error}\n--- input ---\n{src}\n--- formatted ---\n{formatted}");
     }
 }
 

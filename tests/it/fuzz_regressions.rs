@@ -49,3 +49,8 @@ fn parse_template_regressions() {
 fn parse_eval_regressions() {
     replay("parse_eval", targets::parse_eval);
 }
+
+#[test]
+fn format_regressions() {
+    replay("format", targets::format);
+}

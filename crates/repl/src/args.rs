@@ -1,8 +1,14 @@
-//! Command-line arguments: a hand-written parser (no clap, to keep start-up fast and dependencies few).
+//! Command-line arguments: a clap (derive) definition, turned into [`Args`].
+//!
+//! `terrace fmt` also takes `terraform fmt`'s single-dash long flags (`-check`, `-recursive`,
+//! `-list=false`): they are rewritten to their double-dash form before clap sees them.
 
 use std::ffi::OsString;
 use std::fmt;
 use std::path::PathBuf;
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory as _, Parser, Subcommand};
 
 /// What the command line asks for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -27,8 +33,41 @@ pub struct Args {
     pub var_files: Vec<PathBuf>,
     /// Read the directory as a Packer template (`--packer`).
     pub packer: bool,
-    /// Paths given to `check`.
+    /// Paths given to `check` or `fmt`.
     pub paths: Vec<PathBuf>,
+    /// `fmt`'s options.
+    pub fmt: FmtOptions,
+    /// The shell `completions` writes a script for.
+    pub shell: Option<clap_complete::Shell>,
+    /// The text `--help` or `--version` prints.
+    pub text: String,
+}
+
+/// `terrace fmt`'s options, as `terraform fmt`'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FmtOptions {
+    /// List files whose formatting differs (`-list=false` turns it off).
+    pub list: bool,
+    /// Write the formatted text back (`-write=false` turns it off).
+    pub write: bool,
+    /// Print a unified diff of each change.
+    pub diff: bool,
+    /// Only check: exit 3 when some input is not formatted; write nothing.
+    pub check: bool,
+    /// Walk subdirectories too.
+    pub recursive: bool,
+}
+
+impl Default for FmtOptions {
+    fn default() -> Self {
+        FmtOptions {
+            list: true,
+            write: true,
+            diff: false,
+            check: false,
+            recursive: false,
+        }
+    }
 }
 
 /// The mode of operation.
@@ -40,9 +79,13 @@ pub enum Mode {
     Console,
     /// `terrace check PATH...`.
     Check,
-    /// `--help`.
+    /// `terrace fmt [PATH...]`.
+    Fmt,
+    /// `terrace completions SHELL`.
+    Completions,
+    /// `--help` (the text is in [`Args::text`]).
     Help,
-    /// `--version`.
+    /// `--version` (the text is in [`Args::text`]).
     Version,
 }
 
@@ -58,115 +101,257 @@ impl fmt::Display for ArgsError {
 
 impl std::error::Error for ArgsError {}
 
-/// The text `terrace --help` prints.
-pub const USAGE: &str = "\
-terrace: the HCL2 expression language console (Terraform, OpenTofu, Packer)
+/// terrace: the HCL2 expression language console (Terraform, OpenTofu, Packer).
+///
+/// With no subcommand: the interactive console (or expressions read from piped stdin,
+/// or evaluated with -e), printing exactly what `terraform console` prints.
+#[derive(Parser, Debug)]
+#[command(
+    name = "terrace",
+    version,
+    after_help = "Console commands: type :help in the console."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Evaluate EXPR (may be repeated); exit 1 if any fails.
+    #[arg(
+        short = 'e',
+        long = "expr",
+        value_name = "EXPR",
+        allow_hyphen_values = true
+    )]
+    exprs: Vec<String>,
+    /// Print values as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Module directory (default: the current directory); a Packer template
+    /// directory (.pkr.hcl, no .tf) or one .pkr.hcl file.
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+    /// Read the directory as a Packer template.
+    #[arg(long)]
+    packer: bool,
+    /// Set an input variable (may be repeated).
+    #[arg(long = "var", value_name = "NAME=VALUE", value_parser = parse_var)]
+    vars: Vec<(String, String)>,
+    /// Read input variables from a .tfvars (.pkrvars.hcl) file (may be repeated).
+    #[arg(long = "var-file", value_name = "FILE")]
+    var_files: Vec<PathBuf>,
+    /// History file (default: $XDG_STATE_HOME/terrace/history).
+    #[arg(long, value_name = "FILE")]
+    history: Option<PathBuf>,
+    /// Keep no history.
+    #[arg(long)]
+    no_history: bool,
+    /// No colour (also when NO_COLOR is set or output is not a terminal).
+    #[arg(long, alias = "no-colour", global = true)]
+    no_color: bool,
+}
 
-Usage:
-  terrace [OPTIONS]              interactive console (or read expressions from piped stdin)
-  terrace [OPTIONS] -e EXPR      evaluate one expression and print it as `terraform console` does
-  terrace check PATH...          report syntax errors in .tf, .tfvars and .hcl files and directories
-                                 (Packer's .pkr.hcl and .pkrvars.hcl too)
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Report syntax errors in .tf, .tfvars and .hcl files and directories
+    /// (Packer's .pkr.hcl and .pkrvars.hcl too).
+    Check {
+        /// Files and directories (default: the current directory).
+        #[arg(value_name = "PATH")]
+        paths: Vec<PathBuf>,
+    },
+    /// Rewrite configuration files in the canonical format, byte for byte as
+    /// `terraform fmt` does (.tf, .tfvars, .tftest.hcl, .pkr.hcl, .pkrvars.hcl).
+    ///
+    /// Exit status: 0 done, 2 on a syntax error or an unreadable path, 3 with
+    /// -check when some input is not formatted. Terraform's single-dash flags
+    /// (-check, -recursive, -list=false) are accepted too.
+    Fmt {
+        /// List files whose formatting differs (always off for stdin).
+        #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true,
+              default_missing_value = "true", default_value = "true", action = clap::ArgAction::Set)]
+        list: bool,
+        /// Write the result to the source files (always off for stdin or -check).
+        #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true,
+              default_missing_value = "true", default_value = "true", action = clap::ArgAction::Set)]
+        write: bool,
+        /// Print a unified diff of the changes.
+        #[arg(long)]
+        diff: bool,
+        /// Only check: exit 3 if any input is not formatted.
+        #[arg(long)]
+        check: bool,
+        /// Also process files in subdirectories.
+        #[arg(long)]
+        recursive: bool,
+        /// Files and directories (default: the current directory); `-` reads
+        /// standard input and prints to standard output.
+        #[arg(value_name = "PATH")]
+        paths: Vec<PathBuf>,
+    },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
 
-Options:
-  -e, --expr EXPR       evaluate EXPR (may be repeated); exit 1 if any fails
-      --json            print values as JSON
-      --dir DIR         module directory (default: the current directory); a Packer
-                        template directory (.pkr.hcl, no .tf) or one .pkr.hcl file
-      --packer          read the directory as a Packer template
-      --var NAME=VALUE  set an input variable (may be repeated)
-      --var-file FILE   read input variables from a .tfvars (.pkrvars.hcl) file (may be repeated)
-      --history FILE    history file (default: $XDG_STATE_HOME/terrace/history)
-      --no-history      keep no history
-      --no-color        no colour (also when NO_COLOR is set or output is not a terminal)
-  -h, --help            print this help
-  -V, --version         print the version
+fn parse_var(assignment: &str) -> Result<(String, String), String> {
+    match assignment.split_once('=') {
+        Some((name, value)) => Ok((name.trim().to_string(), value.to_string())),
+        None => Err(format!("`--var` needs NAME=VALUE, found `{assignment}`")),
+    }
+}
 
-Console commands: type :help in the console.
-";
+/// `fmt`'s flags that Terraform spells with one dash.
+const TERRAFORM_FMT_FLAGS: [&str; 6] = ["list", "write", "diff", "check", "recursive", "no-color"];
+
+/// Rewrite `-check` to `--check` (and so on) in `fmt`'s arguments.
+fn terraform_style(args: Vec<OsString>) -> Vec<OsString> {
+    let Some(fmt_at) = args.iter().position(|arg| arg == "fmt") else {
+        return args;
+    };
+    if args[..fmt_at]
+        .iter()
+        .any(|arg| !arg.to_string_lossy().starts_with('-'))
+    {
+        return args;
+    }
+    args.into_iter()
+        .enumerate()
+        .map(|(idx, arg)| {
+            let Some(text) = arg.to_str() else { return arg };
+            let single = idx > fmt_at
+                && text.starts_with('-')
+                && !text.starts_with("--")
+                && TERRAFORM_FMT_FLAGS
+                    .iter()
+                    .any(|flag| text[1..].split('=').next() == Some(*flag));
+            if single {
+                OsString::from(format!("-{text}"))
+            } else {
+                arg
+            }
+        })
+        .collect()
+}
+
+/// The help text of `terrace` (as `--help` prints it).
+///
+/// ```
+/// assert!(terrace_repl::usage().contains("fmt"));
+/// ```
+pub fn usage() -> String {
+    Cli::command().render_long_help().to_string()
+}
+
+/// The clap command, for shell completions.
+pub(crate) fn command() -> clap::Command {
+    Cli::command()
+}
 
 impl Args {
     /// Parse the arguments after the program name.
+    ///
+    /// ```
+    /// use terrace_repl::{Args, Mode};
+    ///
+    /// let args = Args::parse(["fmt", "-check", "-recursive"].map(std::ffi::OsString::from));
+    /// assert!(args.is_ok_and(|args| args.mode == Mode::Fmt && args.fmt.check && args.fmt.recursive));
+    /// ```
     pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Args, ArgsError> {
-        let mut parsed = Args::default();
-        let mut args = args.into_iter();
-        let mut only_paths = false;
-        let mut first = true;
-        while let Some(arg) = args.next() {
-            let arg = arg
-                .into_string()
-                .map_err(|arg| ArgsError(format!("argument is not valid UTF-8: {arg:?}")))?;
-            let is_first = std::mem::replace(&mut first, false);
-            if only_paths || (parsed.mode == Mode::Check && !arg.starts_with('-')) {
-                parsed.paths.push(PathBuf::from(arg));
-                continue;
-            }
-            if is_first && arg == "check" {
+        let mut argv = vec![OsString::from("terrace")];
+        argv.extend(terraform_style(args.into_iter().collect()));
+        let cli = match Cli::try_parse_from(argv) {
+            Ok(cli) => cli,
+            Err(error) => return help_or_error(error),
+        };
+        let mut parsed = Args {
+            exprs: cli.exprs,
+            json: cli.json,
+            no_color: cli.no_color,
+            history: cli.history,
+            no_history: cli.no_history,
+            dir: cli.dir,
+            vars: cli.vars,
+            var_files: cli.var_files,
+            packer: cli.packer,
+            ..Args::default()
+        };
+        match cli.command {
+            None => {}
+            Some(Command::Check { paths }) => {
                 parsed.mode = Mode::Check;
-                continue;
-            }
-            let (name, inline_value) = match arg.split_once('=') {
-                Some((name, value)) if name.starts_with("--") => (name, Some(value.to_string())),
-                _ => (arg.as_str(), None),
-            };
-            let mut value = |what: &str| -> Result<String, ArgsError> {
-                if let Some(value) = inline_value.clone() {
-                    return Ok(value);
-                }
-                match args.next() {
-                    Some(value) => value.into_string().map_err(|value| {
-                        ArgsError(format!("argument is not valid UTF-8: {value:?}"))
-                    }),
-                    None => Err(ArgsError(format!("`{name}` needs {what}"))),
-                }
-            };
-            match name {
-                "-e" | "--expr" => {
-                    let expr = value("an expression")?;
-                    parsed.exprs.push(expr);
-                }
-                "--json" => parsed.json = true,
-                "--packer" => parsed.packer = true,
-                "--no-color" | "--no-colour" => parsed.no_color = true,
-                "--no-history" => parsed.no_history = true,
-                "--history" => parsed.history = Some(PathBuf::from(value("a file")?)),
-                "--dir" => parsed.dir = Some(PathBuf::from(value("a directory")?)),
-                "--var" => {
-                    let assignment = value("NAME=VALUE")?;
-                    let Some((var_name, var_value)) = assignment.split_once('=') else {
-                        return Err(ArgsError(format!(
-                            "`--var` needs NAME=VALUE, found `{assignment}`"
-                        )));
-                    };
-                    parsed
-                        .vars
-                        .push((var_name.trim().to_string(), var_value.to_string()));
-                }
-                "--var-file" => parsed.var_files.push(PathBuf::from(value("a file")?)),
-                "-h" | "--help" => parsed.mode = Mode::Help,
-                "-V" | "--version" => parsed.mode = Mode::Version,
-                "--" if parsed.mode == Mode::Check => only_paths = true,
-                _ if name.starts_with('-') && name.len() > 1 => {
-                    return Err(ArgsError(format!(
-                        "unknown option `{name}` (see `terrace --help`)"
-                    )));
-                }
-                _ => {
-                    return Err(ArgsError(format!(
-                        "unexpected argument `{arg}` (to evaluate it, use `terrace -e '{arg}'`)"
-                    )));
+                parsed.paths = paths;
+                if parsed.paths.is_empty() {
+                    parsed.paths.push(PathBuf::from("."));
                 }
             }
-            // Help and version win over everything else.
-            if matches!(parsed.mode, Mode::Help | Mode::Version) {
-                return Ok(parsed);
+            Some(Command::Fmt {
+                list,
+                write,
+                diff,
+                check,
+                recursive,
+                paths,
+            }) => {
+                parsed.mode = Mode::Fmt;
+                parsed.paths = paths;
+                parsed.fmt = FmtOptions {
+                    list,
+                    write,
+                    diff,
+                    check,
+                    recursive,
+                };
             }
-        }
-        if parsed.mode == Mode::Check && parsed.paths.is_empty() {
-            parsed.paths.push(PathBuf::from("."));
+            Some(Command::Completions { shell }) => {
+                parsed.mode = Mode::Completions;
+                parsed.shell = Some(shell);
+            }
         }
         Ok(parsed)
     }
+}
+
+/// `--help` and `--version` are clap "errors"; the rest are real ones, in our words where
+/// an existing message says it better.
+fn help_or_error(error: clap::Error) -> Result<Args, ArgsError> {
+    let mode = match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Mode::Help,
+        ErrorKind::DisplayVersion => Mode::Version,
+        ErrorKind::UnknownArgument => {
+            let arg = match error.get(ContextKind::InvalidArg) {
+                Some(ContextValue::String(arg)) => arg.clone(),
+                _ => String::new(),
+            };
+            if arg.starts_with('-') && arg.len() > 1 {
+                return Err(ArgsError(format!(
+                    "unknown option `{arg}` (see `terrace --help`)"
+                )));
+            }
+            return Err(ArgsError(format!(
+                "unexpected argument `{arg}` (to evaluate it, use `terrace -e '{arg}'`)"
+            )));
+        }
+        ErrorKind::InvalidSubcommand => {
+            let arg = match error.get(ContextKind::InvalidSubcommand) {
+                Some(ContextValue::String(arg)) => arg.clone(),
+                _ => String::new(),
+            };
+            return Err(ArgsError(format!(
+                "unexpected argument `{arg}` (to evaluate it, use `terrace -e '{arg}'`)"
+            )));
+        }
+        _ => {
+            let text = error.render().to_string();
+            let text = text.trim_end().trim_start_matches("error: ");
+            return Err(ArgsError(text.to_string()));
+        }
+    };
+    Ok(Args {
+        mode,
+        text: error.render().to_string(),
+        ..Args::default()
+    })
 }
 
 #[cfg(test)]
@@ -196,11 +381,20 @@ mod tests {
     }
 
     #[test]
+    fn fmt_takes_terraform_flags() {
+        let args = parse(&["fmt", "-check", "-recursive", "-list=false", "a"]).unwrap();
+        assert_eq!(args.mode, Mode::Fmt);
+        assert!(args.fmt.check && args.fmt.recursive && !args.fmt.list && args.fmt.write);
+        assert_eq!(args.paths, [PathBuf::from("a")]);
+        let args = parse(&["fmt", "--write=false", "--diff", "-"]).unwrap();
+        assert!(!args.fmt.write && args.fmt.diff && args.fmt.list);
+        assert_eq!(args.paths, [PathBuf::from("-")]);
+        assert!(parse(&["fmt", "-frob"]).is_err());
+    }
+
+    #[test]
     fn errors_name_the_problem() {
-        assert_eq!(
-            parse(&["-e"]).unwrap_err().to_string(),
-            "`-e` needs an expression"
-        );
+        assert!(parse(&["-e"]).unwrap_err().to_string().contains("EXPR"));
         assert_eq!(
             parse(&["--frob"]).unwrap_err().to_string(),
             "unknown option `--frob` (see `terrace --help`)"
@@ -211,5 +405,6 @@ mod tests {
         );
         assert_eq!(parse(&["--help", "-x"]).unwrap().mode, Mode::Help);
         assert_eq!(parse(&["--version"]).unwrap().mode, Mode::Version);
+        assert!(parse(&["--var", "novalue"]).is_err());
     }
 }

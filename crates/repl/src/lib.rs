@@ -1,4 +1,5 @@
-//! terrace-repl: the `terrace` console — interactive, `-e EXPR`, piped stdin, and `terrace check`.
+//! terrace-repl: the `terrace` console — interactive, `-e EXPR`, piped stdin — and the `check`, `fmt`
+//! and `completions` subcommands.
 //!
 //! Not for: language semantics (parsing is `terrace-syntax`, evaluation and
 //! functions are `terrace-eval`, values and their printing are `terrace-types`).
@@ -27,6 +28,7 @@ mod commands;
 mod console;
 mod diagnostics;
 mod engine;
+mod fmt;
 mod helper;
 mod highlight;
 mod history;
@@ -38,10 +40,11 @@ mod theme;
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
-pub use args::{Args, ArgsError, Mode, USAGE};
+pub use args::{Args, ArgsError, FmtOptions, Mode, usage};
 pub use check::{CheckSummary, check_paths};
 pub use diagnostics::{Problem, Report};
 pub use engine::Context;
+pub use fmt::{FmtOutcome, fmt_paths, is_formatted_file};
 pub use helper::complete;
 pub use history::History;
 pub use input::{Chunk, needs_more, split_inputs};
@@ -60,13 +63,34 @@ pub fn run(args: Args) -> ExitCode {
     let err_theme = Theme::new(!no_color && std::io::stderr().is_terminal());
     let printer = output::Printer::new(out_theme, err_theme);
     let ok = match args.mode {
-        Mode::Help => {
-            print!("{USAGE}");
+        Mode::Help | Mode::Version => {
+            print!("{}", args.text);
             true
         }
-        Mode::Version => {
-            println!("terrace {}", env!("CARGO_PKG_VERSION"));
+        Mode::Completions => {
+            if let Some(shell) = args.shell {
+                let mut command = args::command();
+                clap_complete::generate(shell, &mut command, "terrace", &mut std::io::stdout());
+            }
             true
+        }
+        Mode::Fmt => {
+            let outcome = fmt_paths(&args.paths, args.fmt, &mut std::io::stdin().lock());
+            {
+                use std::io::Write as _;
+                let mut stdout = std::io::stdout().lock();
+                if stdout
+                    .write_all(&outcome.stdout)
+                    .and_then(|()| stdout.flush())
+                    .is_err()
+                {
+                    return ExitCode::from(2);
+                }
+            }
+            for report in &outcome.reports {
+                printer.report(report);
+            }
+            return ExitCode::from(outcome.status);
         }
         Mode::Check => {
             let summary = check_paths(&args.paths);

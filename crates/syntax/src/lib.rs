@@ -30,18 +30,22 @@
 mod ast;
 mod dump;
 mod error;
+mod format;
 mod highlight;
 pub mod json;
 mod parser;
 mod references;
 mod span;
+mod token;
 
 pub use ast::*;
 pub use dump::{dump, dump_body, dump_body_verbose, dump_template, dump_traversal, dump_verbose};
 pub use error::{Expected, ParseError, ParseErrorKind};
+pub use format::{FormatStyle, format, format_as};
 pub use highlight::{HighlightClass, highlight};
 pub use references::{references, static_traversal, template_references};
 pub use span::{Location, SourceMap, Span};
+pub use token::{Token, TokenKind, tokenize};
 
 /// The maximum nesting depth of expressions, blocks and template directives;
 /// deeper input gets a [`ParseErrorKind::TooDeep`] error instead of

@@ -4,6 +4,7 @@
 mod binary;
 mod completion;
 mod console_cases;
+mod fmt;
 mod hostile;
 mod module;
 mod packer;

@@ -9,6 +9,8 @@ mod data;
 mod depth;
 mod errors;
 mod expr;
+mod format;
+mod format_meaning;
 mod highlight;
 mod json;
 mod references;

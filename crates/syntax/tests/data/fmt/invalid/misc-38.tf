@@ -1,0 +1,4 @@
+block {
+  attr = 1
+  attr = 2
+}

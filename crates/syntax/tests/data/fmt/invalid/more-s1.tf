@@ -1,0 +1,5 @@
+a = x ? y : z
+b = x?y:z
+c = x ?
+  y :
+  z

@@ -1,0 +1,6 @@
+a {
+  b = <<-EOT
+      hello ${ x }
+    EOT
+  c = 1
+}

@@ -1,0 +1,6 @@
+a = <<EOT
+${f(<<EOF
+inner
+EOF
+)}
+EOT

@@ -1,0 +1,2 @@
+a = [for x in y: -x]
+b = x == -1

@@ -1,0 +1,5 @@
+a = <<-EOT
+  x
+  EOT
+b = <<EOT
+EOT

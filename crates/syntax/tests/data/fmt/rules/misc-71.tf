@@ -1,0 +1,6 @@
+variable "x" {
+  type = list
+  validation {
+    type = list
+  }
+}

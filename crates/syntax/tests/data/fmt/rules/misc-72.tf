@@ -1,0 +1,2 @@
+a = "${ x }"   # comment
+bb = 2 # c

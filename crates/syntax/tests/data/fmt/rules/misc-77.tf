@@ -1,0 +1,3 @@
+a = {
+  # only comment
+}

@@ -1,0 +1,3 @@
+a = {
+  for k, v in y : k => v
+}

@@ -1,0 +1,2 @@
+a = [for x in y : x if x > 0]
+b = [for i, x in y: {a = x}]

@@ -1,0 +1,5 @@
+a = <<EOT
+%{ if x ~}
+  y
+%{ endif ~}
+EOT

@@ -1,0 +1,1 @@
+a = "${x}%{for i in y}${i}%{endfor}"

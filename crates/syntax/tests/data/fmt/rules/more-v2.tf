@@ -1,0 +1,5 @@
+module "m" {
+  variable "x" {
+    type = "string"
+  }
+}

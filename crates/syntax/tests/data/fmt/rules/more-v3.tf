@@ -1,0 +1,6 @@
+variable "x" {
+  type = list(string)
+}
+variable "y" {
+  type = "bool"
+}

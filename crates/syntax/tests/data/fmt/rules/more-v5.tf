@@ -1,0 +1,4 @@
+variable "x" {
+  type = string
+}
+variable "y" { type = "string" }

@@ -1,0 +1,4 @@
+variable "x" {
+  type=set
+  default=[]
+}

@@ -1,0 +1,3 @@
+a "b" {
+  c = 1
+} # trailing

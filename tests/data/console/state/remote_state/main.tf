@@ -1,0 +1,41 @@
+data "terraform_remote_state" "other" {
+  backend = "local"
+  config = {
+    path = "other/terraform.tfstate"
+  }
+}
+
+data "terraform_remote_state" "with_defaults" {
+  backend = "local"
+  config = {
+    path = "other/terraform.tfstate"
+  }
+  defaults = {
+    str     = "overridden?"
+    missing = "from defaults"
+  }
+}
+
+resource "terraform_data" "uses" {
+  input = {
+    str   = data.terraform_remote_state.other.outputs.str
+    ports = data.terraform_remote_state.other.outputs.from_resource.ports
+  }
+}
+
+locals {
+  names  = keys(data.terraform_remote_state.other.outputs)
+  secret = data.terraform_remote_state.other.outputs.secret
+}
+
+output "remote_str" {
+  value = data.terraform_remote_state.other.outputs.str
+}
+
+# added after apply: not in the state
+data "terraform_remote_state" "late" {
+  backend = "local"
+  config = {
+    path = "other/terraform.tfstate"
+  }
+}
