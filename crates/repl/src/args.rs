@@ -33,6 +33,12 @@ pub struct Args {
     pub var_files: Vec<PathBuf>,
     /// Read the directory as a Packer template (`--packer`).
     pub packer: bool,
+    /// `--state FILE`: the state to read (what `terraform state pull` writes).
+    pub state: Option<PathBuf>,
+    /// `--workspace NAME`: the workspace whose state is read.
+    pub workspace: Option<String>,
+    /// `--schemas FILE`: provider schemas that type the state's resources.
+    pub schemas: Option<PathBuf>,
     /// Paths given to `check` or `fmt`.
     pub paths: Vec<PathBuf>,
     /// `fmt`'s options.
@@ -138,6 +144,18 @@ struct Cli {
     /// Read input variables from a .tfvars (.pkrvars.hcl) file (may be repeated).
     #[arg(long = "var-file", value_name = "FILE")]
     var_files: Vec<PathBuf>,
+    /// Read this state file instead of the workspace's (e.g. what
+    /// `terraform state pull > state.json` writes for a remote backend).
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
+    /// The workspace whose state is read (over TF_WORKSPACE and
+    /// .terraform/environment); sets terraform.workspace.
+    #[arg(long, value_name = "NAME")]
+    workspace: Option<String>,
+    /// Provider schemas (`terraform providers schema -json > schemas.json`)
+    /// that type resources in the state.
+    #[arg(long, value_name = "FILE")]
+    schemas: Option<PathBuf>,
     /// History file (default: $XDG_STATE_HOME/terrace/history).
     #[arg(long, value_name = "FILE")]
     history: Option<PathBuf>,
@@ -274,6 +292,9 @@ impl Args {
             vars: cli.vars,
             var_files: cli.var_files,
             packer: cli.packer,
+            state: cli.state,
+            workspace: cli.workspace,
+            schemas: cli.schemas,
             ..Args::default()
         };
         match cli.command {

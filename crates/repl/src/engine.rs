@@ -32,6 +32,12 @@ pub struct Context {
     /// detected as one (a directory with `.pkr.hcl` files and no `.tf` files,
     /// or a `.pkr.hcl` file).
     pub packer: bool,
+    /// `--state FILE`: the state to read instead of the workspace's.
+    pub state: Option<PathBuf>,
+    /// `--workspace NAME`: the workspace whose state is read.
+    pub workspace: Option<String>,
+    /// `--schemas FILE`: provider schemas (`terraform providers schema -json`).
+    pub schemas: Option<PathBuf>,
 }
 
 /// A function's documentation.
@@ -191,31 +197,38 @@ impl Engine {
     }
 
     /// Terraform's errors for references to values the module could not
-    /// evaluate (see [`LoadedModule::reference_errors`]).
-    fn check_references(&self, expr: &Expr) -> Result<(), Vec<Problem>> {
-        let errors = self.module.reference_errors(expr);
-        if errors.is_empty() {
-            return Ok(());
+    /// evaluate or to resource instances the wrong way (see
+    /// [`LoadedModule::reference_errors`]); as in Terraform, the
+    /// evaluation's own errors follow them.
+    fn with_reference_errors<T>(
+        &self,
+        expr: &Expr,
+        result: Result<T, Diagnostics>,
+    ) -> Result<T, Vec<Problem>> {
+        let mut errors = self.module.reference_errors(expr);
+        match result {
+            Ok(value) if errors.is_empty() => Ok(value),
+            Ok(_) => Err(problems(Diagnostics(errors))),
+            Err(found) => {
+                errors.extend(found);
+                Err(problems(Diagnostics(errors)))
+            }
         }
-        Err(problems(terrace_eval::Diagnostics(errors)))
     }
 
     /// Evaluate a console line: `type(x)` gives a type.
     pub fn eval_console(&self, expr: &Expr) -> Result<Evaluated, Vec<Problem>> {
-        self.check_references(expr)?;
-        match self.evaluator.eval_console(expr, &self.scope_for(expr)) {
-            Ok(ConsoleValue::Value(value)) => Ok(Evaluated::Value(value)),
-            Ok(ConsoleValue::Type(ty)) => Ok(Evaluated::Type(ty)),
-            Err(diagnostics) => Err(problems(diagnostics)),
+        let result = self.evaluator.eval_console(expr, &self.scope_for(expr));
+        match self.with_reference_errors(expr, result)? {
+            ConsoleValue::Value(value) => Ok(Evaluated::Value(value)),
+            ConsoleValue::Type(ty) => Ok(Evaluated::Type(ty)),
         }
     }
 
     /// Evaluate an expression to a value.
     pub fn eval(&self, expr: &Expr) -> Result<Value, Vec<Problem>> {
-        self.check_references(expr)?;
-        self.evaluator
-            .eval(expr, &self.scope_for(expr))
-            .map_err(problems)
+        let result = self.evaluator.eval(expr, &self.scope_for(expr));
+        self.with_reference_errors(expr, result)
     }
 
     /// Stop evaluations soon after `flag` becomes true (set on Ctrl-C).
@@ -325,11 +338,15 @@ fn diagnostic_report(files: &SourceFiles, found: &ModuleDiagnostic) -> Report {
     }
 }
 
-/// The loader's options: this process's `TF_VAR_*`, then `--var-file`, then `--var`.
+/// The loader's options: this process's `TF_VAR_*`, then `--var-file`, then `--var`; the
+/// state flags.
 fn load_options(context: &Context) -> LoadOptions {
     let mut options = LoadOptions::from_process_env();
     options.vars = context.vars.clone();
     options.var_files = context.var_files.clone();
+    options.state_file = context.state.clone();
+    options.workspace_flag = context.workspace.clone();
+    options.schemas = context.schemas.clone();
     options
 }
 

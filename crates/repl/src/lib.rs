@@ -118,6 +118,9 @@ pub fn run(args: Args) -> ExitCode {
                 vars: args.vars.clone(),
                 var_files: args.var_files.clone(),
                 packer: args.packer,
+                state: args.state.clone(),
+                workspace: args.workspace.clone(),
+                schemas: args.schemas.clone(),
             };
             let format = if args.json {
                 OutputFormat::Json

@@ -31,6 +31,7 @@ mod outputs;
 mod overrides;
 pub(crate) mod render;
 pub(crate) mod resources;
+mod state_values;
 mod test_files;
 pub(crate) mod variables;
 mod walk;
@@ -65,13 +66,23 @@ pub struct LoadOptions {
     pub env: BTreeMap<String, String>,
     /// The value of `path.cwd`; `None` uses the root module directory made absolute.
     pub cwd: Option<PathBuf>,
+    /// `--state FILE`: the state to read instead of the workspace's (a missing file is
+    /// an empty state, as Terraform's `-state`).
+    pub state_file: Option<PathBuf>,
+    /// `--workspace NAME`: the workspace, over `TF_WORKSPACE` and `.terraform/environment`.
+    pub workspace_flag: Option<String>,
+    /// `--schemas FILE`: provider schemas (`terraform providers schema -json`) that type
+    /// the state's resources.
+    pub schemas: Option<PathBuf>,
 }
 
 impl LoadOptions {
-    /// Options with the `TF_VAR_*` and `TF_WORKSPACE` variables of this process.
+    /// Options with the `TF_VAR_*`, `TF_WORKSPACE` and `TF_DATA_DIR` variables of this process.
     pub fn from_process_env() -> LoadOptions {
         let env = std::env::vars()
-            .filter(|(name, _)| name.starts_with("TF_VAR_") || name == "TF_WORKSPACE")
+            .filter(|(name, _)| {
+                name.starts_with("TF_VAR_") || name == "TF_WORKSPACE" || name == "TF_DATA_DIR"
+            })
             .collect();
         LoadOptions {
             env,
@@ -79,11 +90,15 @@ impl LoadOptions {
         }
     }
 
-    /// The selected workspace (`TF_WORKSPACE`, else `default`).
+    /// The workspace selected by the options alone (`--workspace`, else
+    /// `TF_WORKSPACE`, else `default`); a loaded module also reads
+    /// `.terraform/environment` ([`LoadedModule::workspace`]).
     pub fn workspace(&self) -> &str {
-        self.env
-            .get("TF_WORKSPACE")
-            .map_or("default", String::as_str)
+        self.workspace_flag
+            .as_deref()
+            .or_else(|| self.env.get("TF_WORKSPACE").map(String::as_str))
+            .filter(|name| !name.is_empty())
+            .unwrap_or("default")
     }
 }
 
@@ -96,6 +111,7 @@ pub struct LoadedModule {
     diagnostics: Vec<ModuleDiagnostic>,
     lock_file: Option<LockFile>,
     test_files: Vec<TestFile>,
+    state: state_values::StateContext,
 }
 
 /// Loads the module in `dir` with its local child modules and evaluates it.
@@ -191,9 +207,39 @@ impl LoadedModule {
         render::vars(&self.root)
     }
 
-    /// `:outputs`: one `NAME = value` entry an output, in name order.
+    /// `:outputs`: one `NAME = value` entry an output, in name order: the
+    /// values recorded in the state after `apply` (as `terraform output`
+    /// shows them), else the outputs evaluated from the configuration.
     pub fn render_outputs(&self) -> String {
+        if self.state.has_state() && !self.state.state.outputs().is_empty() {
+            return crate::state::outputs_text(&self.state.state);
+        }
         render::outputs(&self.root)
+    }
+
+    /// The state read (empty when the configuration has none): see
+    /// [`LoadOptions::state_file`] and [`crate::state::locate`].
+    pub fn state(&self) -> &crate::state::State {
+        &self.state.state
+    }
+
+    /// The selected workspace (`terraform.workspace`): `--workspace`, else
+    /// `TF_WORKSPACE`, else `.terraform/environment`, else `default`.
+    pub fn workspace(&self) -> &str {
+        &self.state.workspace
+    }
+
+    /// `:state [PREFIX]`: the resource instance addresses in the state, as
+    /// `terraform state list` prints them.
+    pub fn render_state_list(&self, prefix: Option<&str>) -> String {
+        crate::state::state_list(&self.state.state, prefix)
+    }
+
+    /// `:show ADDRESS`: one instance's attributes as `terraform state show`
+    /// prints them (sensitive ones hidden); `Ok(None)` when the state has no
+    /// such instance, `Err` for an address that does not parse.
+    pub fn render_state_show(&self, address: &str) -> Result<Option<String>, String> {
+        crate::state::state_show(&self.state.state, address)
     }
 
     /// `:blocks ADDRESS`: the configuration of a resource (or one instance of

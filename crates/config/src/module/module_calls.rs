@@ -155,7 +155,7 @@ fn provider_reference(expr: &terrace_syntax::Expr) -> Option<(String, Option<Str
 
 /// The full source address of provider `name`: from `required_providers`,
 /// else `terraform.io/builtin/terraform` or `registry.terraform.io/hashicorp/NAME`.
-fn provider_source(config: &ModuleConfig<'_>, name: &str) -> String {
+pub(crate) fn provider_source(config: &ModuleConfig<'_>, name: &str) -> String {
     let given = config
         .terraform
         .required_providers

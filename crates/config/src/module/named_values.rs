@@ -97,7 +97,31 @@ impl ModuleInstance {
 
     /// See [`LoadedModule::reference_errors`].
     pub fn reference_errors(&self, expr: &Expr) -> Vec<Diagnostic> {
-        terrace_eval::references(expr)
+        let references = terrace_eval::references(expr);
+        let managed: BTreeSet<Name> = self
+            .resources
+            .iter()
+            .filter(|r| !r.is_data)
+            .map(|r| r.resource_type.clone())
+            .collect();
+        let mut errors: Vec<Diagnostic> = Vec::new();
+        for reference in &references {
+            let Some((key, rest)) = super::dependencies::resource_of(reference, &managed) else {
+                continue;
+            };
+            let found = self.resources.iter().find(|r| r.key() == key);
+            if let (Some(resource), Some(step)) = (found, rest.first()) {
+                errors.extend(instance_key_error(resource, step));
+            }
+            if let Some(Err(error)) = found.and_then(|r| r.state.as_ref()).map(|s| s.value()) {
+                errors.push(Diagnostic::error(
+                    "Invalid resource instance data in state",
+                    error.to_string(),
+                    reference.span(),
+                ));
+            }
+        }
+        errors.extend(references
             .iter()
             .filter(|r| r.root() == "local")
             .filter_map(|r| match r.steps().first() {
@@ -113,8 +137,8 @@ impl ModuleInstance {
                     ))
                 }
                 _ => None,
-            })
-            .collect()
+            }));
+        errors
     }
 
     /// See [`LoadedModule::scope_for`].
@@ -132,21 +156,74 @@ impl ModuleInstance {
             .filter(|r| !r.is_data)
             .map(|r| r.resource_type.clone())
             .collect();
+        // Resources in the state: their values, decoded now that something reads them.
+        let read: BTreeSet<super::dependencies::ResourceKey> = terrace_eval::references(expr)
+            .iter()
+            .filter_map(|r| super::dependencies::resource_of(r, &managed).map(|(key, _)| key))
+            .collect();
+        for resource in &self.resources {
+            let Some(slot) = &resource.state else {
+                continue;
+            };
+            if !read.contains(&resource.key()) {
+                continue;
+            }
+            let value = match slot.value() {
+                Ok(Some(value)) => value,
+                Ok(None) => continue,
+                // Reported by `reference_errors`.
+                Err(_) => Value::unknown(terrace_types::Type::Dynamic),
+            };
+            insert_resource(scope, resource, value);
+        }
+        // Resources with no state: the attributes read, unknown.
         let mut wanted = Paths::new();
         collect(expr, &managed, &mut wanted);
         if wanted.is_empty() {
             return;
         }
         for resource in &self.resources {
-            let key = (
-                resource.is_data,
-                resource.resource_type.clone(),
-                resource.name.clone(),
-            );
-            if let Some(paths) = wanted.get(&key) {
+            if resource.state.as_ref().is_some_and(|slot| slot.has_state()) {
+                continue;
+            }
+            if let Some(paths) = wanted.get(&resource.key()) {
                 insert_resource(scope, resource, resource.with_paths(paths));
             }
         }
+    }
+}
+
+/// Terraform's static check of a reference to a resource: an attribute of a
+/// resource with `count` or `for_each` needs an instance key first, and a
+/// resource without them takes none.
+fn instance_key_error(
+    resource: &ResourceValue,
+    step: &terrace_syntax::TraversalStep,
+) -> Option<Diagnostic> {
+    let address = resource.address();
+    match (step, resource.repetition) {
+        (terrace_syntax::TraversalStep::Attr { span, .. }, Some(repetition)) => {
+            let example = if repetition == "count" {
+                "count.index"
+            } else {
+                "each.key"
+            };
+            Some(Diagnostic::error(
+                "Missing resource instance key",
+                format!(
+                    "Because {address} has \"{repetition}\" set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    {address}[{example}]"
+                ),
+                *span,
+            ))
+        }
+        (terrace_syntax::TraversalStep::Index { span, .. }, None) => Some(Diagnostic::error(
+            "Unexpected resource instance key",
+            format!(
+                "Because {address} does not have \"count\" or \"for_each\" set, references to it must not include an index key. Remove the bracketed index to refer to the single instance of this resource."
+            ),
+            *span,
+        )),
+        _ => None,
     }
 }
 
@@ -212,13 +289,14 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
         root_dir: root_dir.clone(),
         tfvars,
     };
-    let root = super::walk::walk(&ctx, &root_dir, &mut diagnostics);
+    let (root, state) = super::walk::walk(&ctx, &root_dir, &mut diagnostics);
     LoadedModule {
         files,
         root,
         diagnostics,
         lock_file,
         test_files,
+        state,
     }
 }
 

@@ -88,9 +88,14 @@ pub struct ResourceValue {
     pub name: Name,
     /// The instances (none when `count` or `for_each` is unknown).
     pub instances: Vec<ResourceInstance>,
-    /// The value references see with no state: a single instance's object
-    /// of unknown attributes, or wholly unknown with `count` or `for_each`.
+    /// The value references see: from the state when there is one and
+    /// something read it, else the value with no state (a single instance's
+    /// object of unknown attributes, or wholly unknown with `count` or `for_each`).
     pub value: Value,
+    /// Where the state has this resource, when a state was read.
+    pub(crate) state: Option<super::state_values::StateSlot>,
+    /// `count` or `for_each` when the configuration sets one.
+    pub(crate) repetition: Option<&'static str>,
 }
 
 impl ResourceValue {
@@ -101,6 +106,11 @@ impl ResourceValue {
         } else {
             format!("{}.{}", self.resource_type, self.name)
         }
+    }
+
+    /// Its data/managed flag, type and name.
+    pub(crate) fn key(&self) -> super::dependencies::ResourceKey {
+        (self.is_data, self.resource_type.clone(), self.name.clone())
     }
 
     /// The value with the attribute `paths` added (unknown) when the
@@ -528,5 +538,9 @@ pub(crate) fn eval_resource(
             .map_or_else(|| Name::from(""), |(n, _)| n.clone()),
         instances,
         value,
+        state: None,
+        repetition: ["count", "for_each"]
+            .into_iter()
+            .find(|name| block.attr(name).is_some()),
     }
 }

@@ -24,9 +24,11 @@ use super::outputs::{OutputValue, eval_output};
 use super::resources::{
     Expansion, InstanceKey, ResourceValue, eval_resource, expansion, instance_keys, instance_scope,
 };
+use super::state_values::{StateContext, StateSlot, module_address};
 use super::variables::{
     Assignment, RootAssignments, VariableDecl, decode, finalize, root_assignments, validate,
 };
+use crate::state::ModuleInstance as StateModule;
 
 /// One module of the configuration tree: the root, or the module a local
 /// `module` block calls (once per call path, whatever its instances).
@@ -79,6 +81,8 @@ struct Instance {
     parent: Option<usize>,
     key: InstanceKey,
     each_value: Option<Value>,
+    /// `module.a[0].module.b` as the state writes it.
+    address: StateModule,
     scope: Scope,
     status: Vec<Status>,
     excused: Vec<bool>,
@@ -121,7 +125,7 @@ pub(crate) fn walk(
     ctx: &LoadCtx<'_>,
     root_dir: &Path,
     diagnostics: &mut Vec<ModuleDiagnostic>,
-) -> ModuleInstance {
+) -> (ModuleInstance, StateContext) {
     let evaluator = Evaluator::new().with_context(terrace_eval::functions::CallContext {
         base_dir: ctx.root_dir.clone(),
         ..terrace_eval::functions::CallContext::default()
@@ -146,7 +150,17 @@ pub(crate) fn walk(
         check_calls(module, &decls, diagnostics);
     }
     mark_configuration(diagnostics, start);
+    let state = match tree.first() {
+        Some(root) => StateContext::load(root_dir, &root.config, ctx.options, diagnostics),
+        None => StateContext::none(ctx.options),
+    };
     let graph = build_graph(&tree, &decls);
+    let mut needed = vec![false; graph.nodes.len()];
+    for deps in &graph.deps {
+        for &dep in deps {
+            needed[dep] = true;
+        }
+    }
     let mut walker = Walker {
         ctx,
         tree: &tree,
@@ -157,6 +171,8 @@ pub(crate) fn walk(
         by_module: vec![Vec::new(); tree.len()],
         root_assignments: BTreeMap::new(),
         failed_locals: Vec::new(),
+        state,
+        needed,
     };
     walker.root_assignments = match decls.first() {
         Some(root_decls) => root_assignments(
@@ -199,7 +215,7 @@ pub(crate) fn walk(
     let mut root = walker.assemble(0);
     root.settings = settings;
     root.in_cycle = in_cycle;
-    root
+    (root, walker.state)
 }
 
 /// `aws_instance.web` or `data.aws_ami.ubuntu`.
@@ -628,6 +644,11 @@ struct Walker<'w, 'a> {
     root_assignments: BTreeMap<Name, Assignment>,
     /// Each local whose evaluation failed, with its diagnostics' positions.
     failed_locals: Vec<(usize, std::ops::Range<usize>)>,
+    /// The state resources' values come from, and the workspace.
+    state: StateContext,
+    /// The nodes some other node reads (resources not read are decoded from
+    /// the state only when an expression reads them).
+    needed: Vec<bool>,
 }
 
 impl Walker<'_, '_> {
@@ -650,10 +671,7 @@ impl Walker<'_, '_> {
                 ("root", Value::string(".")),
             ]),
         );
-        scope.insert_namespace(
-            "terraform",
-            Scope::terraform_object(self.ctx.options.workspace()),
-        );
+        scope.insert_namespace("terraform", Scope::terraform_object(&self.state.workspace));
         for decl in &self.decls[m] {
             scope.insert_attr("var", &decl.name, Value::unknown(Type::Dynamic));
         }
@@ -682,12 +700,27 @@ impl Walker<'_, '_> {
             + config.resources.len()
             + config.module_calls.len()
             + config.outputs.len();
+        let mut steps: Vec<(String, InstanceKey)> = Vec::new();
+        let (mut at_module, mut at_instance, mut at_key) = (m, parent, key.clone());
+        while let (Some((p, c)), Some(parent_instance)) = (self.tree[at_module].parent, at_instance)
+        {
+            steps.push((
+                self.tree[p].config.module_calls[c].name().to_string(),
+                at_key.clone(),
+            ));
+            at_module = p;
+            at_key = self.instances[parent_instance].key.clone();
+            at_instance = self.instances[parent_instance].parent;
+        }
+        steps.reverse();
+        let address = module_address(&steps);
         let index = self.instances.len();
         self.instances.push(Instance {
             module: m,
             parent,
             key,
             each_value,
+            address,
             scope,
             status: vec![Status::Pending; n_nodes],
             excused: vec![false; n_nodes],
@@ -1022,7 +1055,34 @@ impl Walker<'_, '_> {
                     .cloned()
                     .unwrap_or_default();
                 let scope = &self.instances[inst].scope;
-                let value = eval_resource(block, scope, evaluator, excused, &paths, diagnostics);
+                let mut value =
+                    eval_resource(block, scope, evaluator, excused, &paths, diagnostics);
+                if self.state.has_state() {
+                    let slot = StateSlot::new(
+                        &self.state,
+                        self.instances[inst].address.clone(),
+                        block,
+                        config,
+                    );
+                    if self.needed[self.graph.index(m, node)] {
+                        match slot.value() {
+                            Ok(Some(found)) => value.value = found,
+                            Ok(None) => {}
+                            Err(found) => {
+                                diagnostics.push(ModuleDiagnostic::new(
+                                    block.file,
+                                    Diagnostic::error(
+                                        "Invalid resource instance data in state",
+                                        found.to_string(),
+                                        block.def_span,
+                                    ),
+                                ));
+                                value.value = Value::unknown(Type::Dynamic);
+                            }
+                        }
+                    }
+                    value.state = Some(slot);
+                }
                 let state = &mut self.instances[inst];
                 super::named_values::insert_resource(&mut state.scope, &value, value.value.clone());
                 // With no state every resource is unknown here, so what

@@ -129,6 +129,7 @@ fn variable_precedence() {
             ("TF_WORKSPACE".to_string(), "staging".to_string()),
         ]),
         cwd: Some(PathBuf::from("/cwd")),
+        ..LoadOptions::default()
     };
     let module = load_module(&fixture("variables"), &options);
     // Terraform 1.15.5 with the same environment and files (without

@@ -3,10 +3,12 @@
 //! (`tests/data/console/*.jsonl`, recorded with `../shared/oracle/tf-console` by the scripts
 //! beside them; the tests never run Terraform).
 //!
-//! A case is `{"fixture", "expr", "out", "status", "error"}`: with status 0, terrace must exit 0
+//! A case is `{"fixture", "expr", "out", "status", "errors"}`, with optional `state` and
+//! `schemas` (files in the fixture, passed as `--state` and `--schemas`) and `env`: with status 0, terrace must exit 0
 //! and print exactly `out` (Terraform's warning block on its stdout, "Due to the problems
 //! above...", is left out of `out`: terrace prints its diagnostics on stderr); with status 1,
-//! terrace must exit 1 and its stderr must contain Terraform's last error summary, `error`.
+//! terrace must exit 1 and its stderr must contain one of Terraform's error summaries, `errors`
+//! (none recorded: any error).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -34,14 +36,26 @@ fn run_cases(cases_file: &str, fixtures: &str) -> (usize, Vec<String>) {
         }
         let expr = case["expr"].as_str().unwrap();
         let dir = data_dir().join(fixtures).join(fixture);
-        let output = Command::new(env!("CARGO_BIN_EXE_terrace"))
-            .args(["--no-history", "--dir", ".", "-e", expr])
+        let mut command = Command::new(env!("CARGO_BIN_EXE_terrace"));
+        command.args(["--no-history", "--dir", "."]);
+        for (key, flag) in [("state", "--state"), ("schemas", "--schemas")] {
+            if let Some(file) = case.get(key).and_then(|v| v.as_str()) {
+                command.arg(flag).arg(dir.join(file));
+            }
+        }
+        command
+            .args(["-e", expr])
             .current_dir(&dir)
             .env("NO_COLOR", "1")
             .env_remove("TF_WORKSPACE")
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+            .env_remove("TF_DATA_DIR")
+            .stdin(Stdio::null());
+        if let Some(env) = case.get("env").and_then(|v| v.as_object()) {
+            for (name, value) in env {
+                command.env(name, value.as_str().unwrap_or_default());
+            }
+        }
+        let output = command.output().unwrap();
         count += 1;
         let status = output.status.code().unwrap_or(-1);
         let stdout = String::from_utf8_lossy(&output.stdout);
@@ -51,10 +65,13 @@ fn run_cases(cases_file: &str, fixtures: &str) -> (usize, Vec<String>) {
         let good = if want_status == 0 {
             status == 0 && stdout == case["out"].as_str().unwrap()
         } else {
+            let summaries: Vec<&str> = case["errors"]
+                .as_array()
+                .map(|found| found.iter().filter_map(|e| e.as_str()).collect())
+                .unwrap_or_default();
             status == 1
-                && case["error"]
-                    .as_str()
-                    .is_none_or(|summary| has_error(&stderr, summary))
+                && !stderr.trim().is_empty()
+                && (summaries.is_empty() || summaries.iter().any(|s| has_error(&stderr, s)))
         };
         if !good {
             failures.push(format!(
@@ -62,7 +79,7 @@ fn run_cases(cases_file: &str, fixtures: &str) -> (usize, Vec<String>) {
                 if want_status == 0 {
                     format!("{:?}", case["out"].as_str().unwrap())
                 } else {
-                    format!("error {:?}", case["error"].as_str().unwrap_or(""))
+                    format!("error {}", case["errors"])
                 },
                 stderr.lines().take(8).collect::<Vec<_>>().join("\n          ")
             ));
@@ -123,4 +140,16 @@ fn registry_modules_are_unknown_without_init() {
         "(known after apply)\n\"u\"\n"
     );
     assert!(String::from_utf8_lossy(&output.stderr).contains("Module not loaded"));
+}
+
+#[test]
+fn state_answers_match_terraform() {
+    let (count, failures) = run_cases("state.jsonl", "state");
+    assert!(count > 600, "only {count} cases");
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases differ from Terraform:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -23,7 +23,7 @@ fn session(dir: &Path, vars: &[(&str, &str)], var_files: &[PathBuf]) -> Session 
             .map(|(name, value)| (name.to_string(), value.to_string()))
             .collect(),
         var_files: var_files.to_vec(),
-        packer: false,
+        ..Context::default()
     };
     Session::new(context, OutputFormat::Console)
 }

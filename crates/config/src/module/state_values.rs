@@ -1,0 +1,292 @@
+//! Resource values from state: where the state is, and what `TYPE.NAME` gives after `apply` — the instances recorded in the state, shaped by the configuration's `count`/`for_each`, decoded only when read.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use terrace_eval::Diagnostic;
+use terrace_syntax::{ExprKind, Literal, Span};
+use terrace_types::{Type, Value};
+
+use super::LoadOptions;
+use super::diagnostics::{ModuleDiagnostic, Stage, warning};
+use super::loader::{BlockConfig, ModuleConfig};
+use super::module_calls::provider_source;
+use crate::state::{
+    Backend, InstanceKey, LocateOptions, ModuleInstance, ModuleStep, ResourceMode, Schemas, State,
+    StateError, locate,
+};
+
+/// The state a configuration is evaluated against, and the workspace selected.
+#[derive(Clone, Debug)]
+pub(crate) struct StateContext {
+    /// The state (empty when there is none; then [`State::path`] is `None`).
+    pub(crate) state: Arc<State>,
+    /// The provider schemas that type it.
+    pub(crate) schemas: Arc<Schemas>,
+    /// The selected workspace (`terraform.workspace`).
+    pub(crate) workspace: String,
+}
+
+impl StateContext {
+    /// No state, the workspace from the environment alone.
+    pub(crate) fn none(options: &LoadOptions) -> StateContext {
+        StateContext {
+            state: Arc::new(State::empty()),
+            schemas: Arc::new(Schemas::builtin()),
+            workspace: options.workspace().to_string(),
+        }
+    }
+
+    /// Finds and reads the state of the configuration in `dir` whose root module is
+    /// `root`: problems are configuration errors (Terraform's console stops on a state
+    /// it cannot read), a remote backend a warning.
+    pub(crate) fn load(
+        dir: &Path,
+        root: &ModuleConfig<'_>,
+        options: &LoadOptions,
+        diagnostics: &mut Vec<ModuleDiagnostic>,
+    ) -> StateContext {
+        let mut context = StateContext::none(options);
+        let error = |found: StateError| {
+            let mut found = ModuleDiagnostic::without_file(Diagnostic::error(
+                "Failed to load state",
+                found.to_string(),
+                Span::default(),
+            ));
+            found.stage = Stage::Configuration;
+            found
+        };
+        if let Some(path) = &options.schemas {
+            match Schemas::from_file(path) {
+                Ok(schemas) => context.schemas = Arc::new(schemas),
+                Err(found) => diagnostics.push(error(found)),
+            }
+        }
+        let backend = root.terraform.backend.as_ref().map(|block| Backend {
+            kind: match &*block.block_type {
+                "cloud" => "cloud".to_string(),
+                _ => block
+                    .labels
+                    .first()
+                    .map(|(label, _)| label.to_string())
+                    .unwrap_or_default(),
+            },
+            path: literal_string(block.body.all_content().attr("path")),
+            workspace_dir: literal_string(block.body.all_content().attr("workspace_dir")),
+        });
+        let located = locate(&LocateOptions {
+            config_dir: dir,
+            state_file: options.state_file.as_deref(),
+            workspace: options.workspace_flag.as_deref(),
+            tf_workspace: options.env.get("TF_WORKSPACE").map(String::as_str),
+            tf_data_dir: options.env.get("TF_DATA_DIR").map(String::as_str),
+            backend: backend.as_ref(),
+        });
+        let located = match located {
+            Ok(located) => located,
+            Err(found) => {
+                diagnostics.push(error(found));
+                return context;
+            }
+        };
+        context.workspace = located.workspace.clone();
+        if let Some(text) = located.warning() {
+            diagnostics.push(ModuleDiagnostic::without_file(warning(
+                "Remote state not read",
+                text,
+                Span::default(),
+            )));
+        }
+        match located.read(&context.schemas) {
+            Ok(state) => {
+                let schemaless: Vec<&str> = state.schemaless_providers().into_iter().collect();
+                if !schemaless.is_empty() {
+                    diagnostics.push(ModuleDiagnostic::without_file(warning(
+                        "Resources typed without their provider's schema",
+                        format!(
+                            "No schema is known for {}, so their attributes are typed as jsondecode types JSON (lists are tuples, maps objects). Give the output of `terraform providers schema -json` with --schemas FILE for Terraform's types.",
+                            schemaless.join(", ")
+                        ),
+                        Span::default(),
+                    )));
+                }
+                context.state = Arc::new(state);
+            }
+            Err(found) => diagnostics.push(error(found)),
+        }
+        context
+    }
+
+    /// True when a state file was read (a configuration never applied has none).
+    pub(crate) fn has_state(&self) -> bool {
+        self.state.path().is_some()
+    }
+}
+
+/// The literal string of `attr`, if it is one.
+fn literal_string(attr: Option<&super::body::ConfigAttr<'_>>) -> Option<String> {
+    match &attr?.literal_expr().strip_parens().kind {
+        ExprKind::Literal(Literal::String(s)) => Some(s.to_string()),
+        _ => None,
+    }
+}
+
+/// How the configuration expands a resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    Single,
+    Count,
+    ForEach,
+}
+
+/// A resource as the state knows it: enough to build its value when read.
+#[derive(Clone, Debug)]
+pub(crate) struct StateSlot {
+    context: StateContext,
+    module: ModuleInstance,
+    mode: ResourceMode,
+    resource_type: String,
+    name: String,
+    shape: Shape,
+    /// The provider's source address, for the schema of a resource not in the state.
+    provider: String,
+}
+
+impl StateSlot {
+    /// The slot of resource `block` of module instance `module`, configured in `config`.
+    pub(crate) fn new(
+        context: &StateContext,
+        module: ModuleInstance,
+        block: &BlockConfig<'_>,
+        config: &ModuleConfig<'_>,
+    ) -> StateSlot {
+        let (is_data, resource_type, name) = super::dependencies::resource_key(block);
+        let shape = if block.attr("count").is_some() {
+            Shape::Count
+        } else if block.attr("for_each").is_some() {
+            Shape::ForEach
+        } else {
+            Shape::Single
+        };
+        let provider_name = block
+            .attr("provider")
+            .and_then(|attr| match &attr.expr.strip_parens().kind {
+                ExprKind::ScopeTraversal { root, .. } => Some(root.name.to_string()),
+                _ => None,
+            })
+            .unwrap_or_else(|| {
+                resource_type
+                    .split('_')
+                    .next()
+                    .unwrap_or_default()
+                    .to_string()
+            });
+        StateSlot {
+            context: context.clone(),
+            module,
+            mode: if is_data {
+                ResourceMode::Data
+            } else {
+                ResourceMode::Managed
+            },
+            resource_type: resource_type.to_string(),
+            name: name.to_string(),
+            shape,
+            provider: provider_source(config, &provider_name),
+        }
+    }
+
+    /// True when a state file was read.
+    pub(crate) fn has_state(&self) -> bool {
+        self.context.has_state()
+    }
+
+    /// What the resource gives after `apply`: `None` when there is no state at all
+    /// (the value with no state applies). The instances are the state's, shaped by the
+    /// configuration: a tuple of the `count` indexes, an object of the `for_each` keys,
+    /// or the one instance; a resource absent from the state is unknown (an object of
+    /// unknown attributes when it is a single instance whose schema is known).
+    pub(crate) fn value(&self) -> Result<Option<Value>, StateError> {
+        if !self.context.has_state() {
+            return Ok(None);
+        }
+        let state = &self.context.state;
+        let Some(resource) =
+            state.resource(&self.module, self.mode, &self.resource_type, &self.name)
+        else {
+            return self.absent().map(Some);
+        };
+        let objects = resource
+            .instances()
+            .iter()
+            .filter_map(|instance| Some((&instance.key, instance.current()?)));
+        let value = match self.shape {
+            Shape::Single => match objects
+                .into_iter()
+                .find(|(key, _)| **key == InstanceKey::None)
+            {
+                Some((_, object)) => object.value()?,
+                None => Value::unknown(Type::Dynamic),
+            },
+            Shape::Count => {
+                let mut elems = Vec::new();
+                for (key, object) in objects {
+                    if let InstanceKey::Int(_) = key {
+                        elems.push(object.value()?);
+                    }
+                }
+                Value::tuple(elems)
+            }
+            Shape::ForEach => {
+                let mut attrs = Vec::new();
+                for (key, object) in objects {
+                    if let InstanceKey::Str(key) = key {
+                        attrs.push((key.clone(), object.value()?));
+                    }
+                }
+                Value::object(attrs)
+            }
+        };
+        Ok(Some(value))
+    }
+
+    /// A configured resource the state does not have: not created yet.
+    fn absent(&self) -> Result<Value, StateError> {
+        if self.shape != Shape::Single {
+            return Ok(Value::unknown(Type::Dynamic));
+        }
+        let schema = self
+            .context
+            .schemas
+            .block(&self.provider, self.mode, &self.resource_type)?;
+        let implied = schema.map(|block| block.implied_type());
+        Ok(match implied.as_ref().and_then(Type::object_type) {
+            Some(object) => Value::object(
+                object
+                    .attrs
+                    .iter()
+                    .map(|(name, ty)| (name.clone(), Value::unknown(ty.clone()))),
+            ),
+            None => Value::unknown(Type::Dynamic),
+        })
+    }
+}
+
+/// The state address of a module instance: `module.NAME[KEY]` for each call on the way.
+pub(crate) fn module_address(steps: &[(String, super::InstanceKey)]) -> ModuleInstance {
+    ModuleInstance::new(
+        steps
+            .iter()
+            .map(|(name, key)| ModuleStep {
+                name: name.clone(),
+                key: match key {
+                    super::InstanceKey::None => InstanceKey::None,
+                    super::InstanceKey::Index(i) => {
+                        InstanceKey::Int(i64::try_from(*i).unwrap_or(i64::MAX))
+                    }
+                    super::InstanceKey::Key(k) => InstanceKey::Str(k.clone()),
+                },
+            })
+            .collect(),
+    )
+}
