@@ -10,8 +10,10 @@ use terrace_config::state::{
 use terrace_syntax::json::{JsonValue, parse_json};
 use terrace_types::{Key, Value, format_value};
 
+/// The state fixtures of the console cases (`tests/data/console/state/` at the workspace
+/// root), which hold the public sample's.
 fn data_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/state")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/console/state")
 }
 
 /// A resource's value shaped as its keys say (Terraform 1.15 no longer writes `each`):
@@ -78,7 +80,7 @@ fn string_member(json: &JsonValue, name: &str) -> Option<String> {
 /// formatted by `format_value`, equals what `terraform console` printed.
 #[test]
 fn sample_cases_from_state() {
-    let cases = std::fs::read_to_string(data_dir().join("cases.jsonl")).unwrap();
+    let cases = std::fs::read_to_string(data_dir().join("../state.jsonl")).unwrap();
     let (mut n_checked, mut failures) = (0, Vec::new());
     for line in cases.lines() {
         let case = parse_json(line).unwrap();
@@ -86,7 +88,17 @@ fn sample_cases_from_state() {
         let Some(out) = string_member(&case, "out") else {
             continue;
         };
-        let module = string_member(&case, "module").unwrap();
+        if member(&case, "errors").is_some() {
+            continue;
+        }
+        let module = string_member(&case, "fixture").unwrap();
+        // `drift`'s configuration changed after apply, so the shape of a resource's
+        // value comes from the configuration, not from the keys; `backend_local`'s state
+        // is where its `backend` block says, which the loader reads. The console cases
+        // (crates/repl/tests/it/console_cases.rs) check both through the loader.
+        if module == "drift" || module == "backend_local" {
+            continue;
+        }
         let reads_config = ["var.", "local.", "module.", "terraform.", "count.", "each."]
             .iter()
             .any(|p| expr.contains(p));
