@@ -46,8 +46,8 @@ fn main() {
 
 /// Loads the state at `path` and reports times and peak memory.
 fn load(path: &Path) {
-    let schemas_path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/console/state/aws-basic/schemas.json");
+    let schemas_path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/console/state/aws-basic/schemas.json");
     if let Some(big) = std::env::var_os("TERRACE_BENCH_SCHEMAS") {
         let t = Instant::now();
         let schemas = Schemas::from_file(Path::new(&big)).unwrap();

@@ -63,7 +63,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "outputs",
         aliases: &[],
         args: "",
-        summary: "list the module's outputs and their values",
+        summary: "list the outputs and their values (from the state after apply)",
         takes_expr: false,
     },
     CommandSpec {
@@ -71,6 +71,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "ADDRESS",
         summary: "show a resource's configuration after count, for_each and dynamic",
+        takes_expr: false,
+    },
+    CommandSpec {
+        name: "state",
+        aliases: &[],
+        args: "[PREFIX]",
+        summary: "list the resource instances in the state (as `terraform state list`)",
+        takes_expr: false,
+    },
+    CommandSpec {
+        name: "show",
+        aliases: &[],
+        args: "ADDRESS",
+        summary: "show one resource instance from the state (as `terraform state show`)",
         takes_expr: false,
     },
     CommandSpec {

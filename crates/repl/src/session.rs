@@ -274,6 +274,40 @@ impl Session {
             "providers" => Ok(Reply::Text(
                 self.engine.render_providers().trim_end().to_string(),
             )),
+            "state" => {
+                let prefix = Some(arg.trim()).filter(|p| !p.is_empty());
+                let list = self.engine.module().render_state_list(prefix);
+                Ok(Reply::Text(if list.is_empty() {
+                    match prefix {
+                        Some(prefix) => {
+                            format!("no resource instances in the state match {prefix}")
+                        }
+                        None => "no resource instances in the state".to_string(),
+                    }
+                } else {
+                    list.trim_end().to_string()
+                }))
+            }
+            "show" => {
+                let address = arg.trim();
+                if address.is_empty() {
+                    return Err(need_arg("a resource instance address"));
+                }
+                let at = Span::new(arg_offset, arg_offset + arg.trim_end().len());
+                match self.engine.module().render_state_show(address) {
+                    Ok(Some(text)) => Ok(Reply::Text(text.trim_end().to_string())),
+                    Ok(None) => Err(fail(
+                        Problem::error(
+                            "No instance found for the given address",
+                            format!(
+                                "The state has no resource instance {address}: `:state` lists them."
+                            ),
+                        )
+                        .at(at),
+                    )),
+                    Err(message) => Err(fail(Problem::error("Invalid address", message).at(at))),
+                }
+            }
             "blocks" => {
                 let address = arg.trim();
                 if address.is_empty() {

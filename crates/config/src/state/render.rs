@@ -29,6 +29,8 @@ use super::schema::{Block, Nesting};
 /// assert_eq!(state_list(&state, None), "data.t.x\nt.x[\"a\"]\nt.x[\"b\"]\nmodule.m[1].t.x\n");
 /// assert_eq!(state_list(&state, Some("module.m")), "module.m[1].t.x\n");
 /// assert_eq!(state_list(&state, Some("t.x[\"b\"]")), "t.x[\"b\"]\n");
+/// assert_eq!(state_list(&state, Some("data")), "data.t.x\n");
+/// assert_eq!(state_list(&state, Some("module.m[1].t")), "module.m[1].t.x\n");
 /// # Ok(())
 /// # }
 /// ```
@@ -39,16 +41,25 @@ pub fn state_list(state: &State, filter: Option<&str>) -> String {
             Ok(addr) => Filter::Resource(addr, text.ends_with(']')),
             Err(_) => match ModuleInstance::parse(text) {
                 Ok(module) => Filter::Module(module),
-                Err(_) => return String::new(),
+                // Not an address (`aws_instance`, `module.vpc.aws_`): a text prefix.
+                Err(_) => Filter::Prefix(text.to_string()),
             },
         },
     };
-    let mut addrs: Vec<ResourceInstanceAddr> = state
-        .resources()
-        .iter()
-        .flat_map(|r| r.instances().iter().map(move |i| r.instance_addr(&i.key)))
-        .filter(|addr| matcher.matches(addr))
-        .collect();
+    let all = || {
+        state
+            .resources()
+            .iter()
+            .flat_map(|r| r.instances().iter().map(move |i| r.instance_addr(&i.key)))
+    };
+    let mut addrs: Vec<ResourceInstanceAddr> = all().filter(|addr| matcher.matches(addr)).collect();
+    if addrs.is_empty()
+        && let Some(text) = filter.map(str::trim).filter(|f| !f.is_empty())
+    {
+        // No address matches: the filter is a prefix of the text of addresses.
+        let prefix = Filter::Prefix(text.to_string());
+        addrs = all().filter(|addr| prefix.matches(addr)).collect();
+    }
     addrs.sort();
     let mut out = String::new();
     for addr in addrs {
@@ -62,6 +73,8 @@ enum Filter {
     /// A resource address; with `true`, one instance (the key was given).
     Resource(ResourceInstanceAddr, bool),
     Module(ModuleInstance),
+    /// Addresses starting with this text.
+    Prefix(String),
 }
 
 impl Filter {
@@ -83,6 +96,7 @@ impl Filter {
                             && (w.key == super::address::InstanceKey::None || w.key == h.key)
                     })
             }
+            Filter::Prefix(text) => addr.to_string().starts_with(text.as_str()),
         }
     }
 }

@@ -10,4 +10,5 @@ mod module;
 mod packer;
 #[cfg(unix)]
 mod pty;
+mod state;
 mod transcript;

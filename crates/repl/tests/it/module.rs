@@ -31,7 +31,7 @@ fn session(dir: &Path, vars: &[(&str, &str)], var_files: &[PathBuf]) -> Session 
 /// Each input after `> `, then its output or its diagnostics (without colour);
 /// paths under the crate directory are written relative to it, other
 /// paths in the workspace relative to the workspace.
-fn transcript(session: &mut Session, inputs: &[&str]) -> String {
+pub(crate) fn transcript(session: &mut Session, inputs: &[&str]) -> String {
     let mut out = String::new();
     for input in inputs {
         out.push_str(&format!("> {input}\n"));
