@@ -189,6 +189,25 @@ impl Engine {
         }
     }
 
+    /// The value of a chain of names `root.attr.attr` if it is known in scope,
+    /// without calling any function (for completion); resources read from the
+    /// state have their recorded values.
+    pub fn lookup_path(&self, path: &[&str]) -> Option<Value> {
+        let (root, rest) = path.split_first()?;
+        let scope = match terrace_syntax::parse_expr(&path.join(".")) {
+            Ok(expr) => self.scope_for(&expr),
+            Err(_) => self.scope.clone(),
+        };
+        let mut value = scope.get(root)?.clone();
+        for attr in rest {
+            value = value
+                .get_attr(attr)
+                .or_else(|| value.map_get(attr))?
+                .clone();
+        }
+        Some(value)
+    }
+
     /// The scope for `expr`: the resources it reads get the attributes it reads.
     fn scope_for(&self, expr: &Expr) -> Scope {
         let mut scope = self.scope.clone();

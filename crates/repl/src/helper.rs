@@ -90,6 +90,9 @@ pub fn complete(session: &Session, line: &str, pos: usize) -> (usize, Vec<Pair>)
             return (start, pairs);
         }
     }
+    if let Some(found) = instance_keys(session, before, pos) {
+        return found;
+    }
     let word_len = before
         .chars()
         .rev()
@@ -139,6 +142,59 @@ pub fn complete(session: &Session, line: &str, pos: usize) -> (usize, Vec<Pair>)
         }
     }
     (word_start, pairs)
+}
+
+/// After `PATH[` or `PATH["partial`: the indexes of a known tuple or list, or
+/// the keys of a known object or map (a resource's instance keys from the
+/// state), each with its closing bracket.
+fn instance_keys(session: &Session, before: &str, pos: usize) -> Option<(usize, Vec<Pair>)> {
+    let open = before.rfind('[')?;
+    let inside = &before[open + 1..];
+    let partial = match inside.strip_prefix('"') {
+        Some(text) if !text.contains('"') => Some(text),
+        Some(_) => return None,
+        None if inside.chars().all(|c| c.is_ascii_digit()) => None,
+        None => return None,
+    };
+    let path_text = &before[..open];
+    let path_len = path_text
+        .chars()
+        .rev()
+        .take_while(|&c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        .map(char::len_utf8)
+        .sum::<usize>();
+    let path: Vec<&str> = path_text[path_text.len() - path_len..].split('.').collect();
+    if path.iter().any(|step| step.is_empty()) {
+        return None;
+    }
+    let value = session.lookup_path(&path)?;
+    let start = pos - inside.len();
+    let pairs = if let Some(elems) = value.as_seq().filter(|_| partial.is_none()) {
+        (0..elems.len())
+            .map(|i| i.to_string())
+            .filter(|i| i.starts_with(inside))
+            .map(|i| Pair {
+                display: format!("[{i}]"),
+                replacement: format!("{i}]"),
+            })
+            .collect()
+    } else if let Some(attrs) = value.as_attrs() {
+        let partial = partial.unwrap_or_default();
+        attrs
+            .keys()
+            .filter(|key| key.starts_with(partial))
+            .map(|key| {
+                let quoted = terrace_types::quote(key);
+                Pair {
+                    display: format!("[{quoted}]"),
+                    replacement: format!("{quoted}]"),
+                }
+            })
+            .collect()
+    } else {
+        return None;
+    };
+    Some((start, pairs))
 }
 
 /// The attribute names (object) or keys (map) of a value.

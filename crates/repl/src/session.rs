@@ -155,19 +155,7 @@ impl Session {
     /// The value of a chain of names `root.attr.attr` if it is known in scope,
     /// without calling any function (for completion).
     pub fn lookup_path(&self, path: &[&str]) -> Option<Value> {
-        let (root, rest) = path.split_first()?;
-        let mut value = self
-            .named_values()
-            .into_iter()
-            .find(|(name, _, _)| name == root)
-            .map(|(_, value, _)| value)?;
-        for attr in rest {
-            value = value
-                .get_attr(attr)
-                .or_else(|| value.map_get(attr))?
-                .clone();
-        }
-        Some(value)
+        self.engine.lookup_path(path)
     }
 
     fn command(&mut self, input: &str) -> Result<Reply, Report> {

@@ -53,6 +53,8 @@ fn commands() {
             ":vars ",
             ":outputs ",
             ":blocks ",
+            ":state ",
+            ":show ",
             ":providers ",
             ":sources ",
             ":builds ",
@@ -61,5 +63,35 @@ fn commands() {
             ":load ",
             ":quit ",
         ],
+    );
+}
+
+/// Resource names, instance keys and attributes come from the state after apply.
+#[test]
+fn resource_addresses_and_instance_keys_from_state() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/console/state/instances");
+    let session = Session::new(
+        terrace_repl::Context {
+            dir,
+            ..terrace_repl::Context::default()
+        },
+        terrace_repl::OutputFormat::Console,
+    );
+    check(&session, "terraform_data.co", 15, &["counted"]);
+    check(&session, "terraform_data.counted[", 23, &["0]", "1]", "2]"]);
+    check(
+        &session,
+        "terraform_data.each_map[\"",
+        24,
+        &["\"alpha\"]", "\"beta\"]"],
+    );
+    check(&session, "terraform_data.each_map[\"b", 24, &["\"beta\"]"]);
+    check(&session, "terraform_data.str.ou", 19, &["output"]);
+    check(
+        &session,
+        "terraform_data.obj.output.n",
+        26,
+        &["name", "nested"],
     );
 }
