@@ -73,8 +73,17 @@ pub struct ResourceInstance {
     pub key: InstanceKey,
     /// Its configuration, evaluated.
     pub body: EvaluatedBody,
-    /// Its value: the configured arguments, with unknown attributes added.
-    pub value: Value,
+}
+
+impl ResourceInstance {
+    /// The configured arguments as an object (nested blocks as tuples of
+    /// objects), with an unknown `id`; built when asked, as a large `count`
+    /// makes many instances.
+    pub fn value(&self) -> Value {
+        let mut id = BTreeSet::new();
+        id.insert(vec![PathStep::Attr(Name::from("id"))]);
+        open_paths(&self.body.to_value(), &id)
+    }
 }
 
 /// A `resource` or `data` block evaluated.
@@ -135,15 +144,21 @@ impl ResourceValue {
 fn stateless_value(
     expansion: &Expansion,
     instances: &[ResourceInstance],
+    paths: &BTreeSet<Vec<PathStep>>,
     schema: Option<&[(&str, Type)]>,
 ) -> Value {
-    match (expansion, instances.first(), schema) {
+    let mut with_id = paths.clone();
+    with_id.insert(vec![PathStep::Attr(Name::from("id"))]);
+    let first = instances
+        .first()
+        .map(|instance| open_paths(&instance.body.to_value(), &with_id));
+    match (expansion, first, schema) {
         (Expansion::Single, _, Some(schema)) => Value::object(
             schema
                 .iter()
                 .map(|(name, ty)| (*name, Value::unknown(ty.clone()))),
         ),
-        (Expansion::Single, Some(instance), None) => match instance.value.as_attrs() {
+        (Expansion::Single, Some(value), None) => match value.as_attrs() {
             Some(attrs) => Value::object(
                 attrs
                     .keys()
@@ -502,8 +517,6 @@ pub(crate) fn eval_resource(
         .filter(|b| !META_BLOCKS.contains(&&*b.block_type))
         .cloned()
         .collect();
-    let mut with_id = paths.clone();
-    with_id.insert(vec![PathStep::Attr(Name::from("id"))]);
     let mut instances = Vec::new();
     for (key, each_value) in instance_keys(&expansion) {
         let instance_scope = instance_scope(scope, &key, each_value.as_ref());
@@ -519,8 +532,7 @@ pub(crate) fn eval_resource(
             d.diagnostic.severity = terrace_eval::Severity::Warning;
             d
         }));
-        let value = open_paths(&body.to_value(), &with_id);
-        instances.push(ResourceInstance { key, body, value });
+        instances.push(ResourceInstance { key, body });
     }
     let is_data = &*block.block_type == "data";
     let resource_type = block
@@ -528,7 +540,7 @@ pub(crate) fn eval_resource(
         .first()
         .map_or_else(|| Name::from(""), |(n, _)| n.clone());
     let schema = builtin_schema(is_data, &resource_type);
-    let value = stateless_value(&expansion, &instances, schema.as_deref());
+    let value = stateless_value(&expansion, &instances, paths, schema.as_deref());
     ResourceValue {
         is_data,
         resource_type,
