@@ -587,6 +587,31 @@ fn subnet_big(net: &IpNet, new_bits: i64, num: &BigInt) -> Result<IpNet, String>
     })
 }
 
+/// OpenTofu's `cidrcontains`: whether an address, or both ends of a prefix, lie in a prefix
+/// of the same family (its `internal/lang/funcs/cidr.go`).
+pub(super) fn cidrcontains(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
+    let prefix = str_arg(args, 0);
+    let addr = str_arg(args, 1);
+    let containing = parse_cidr(prefix).map_err(FunctionError::new)?;
+    let (start, end) = match parse_ipv4(addr.as_bytes()).or_else(|| parse_ipv6(addr.as_bytes())) {
+        Some(ip) => (ip, None),
+        None => {
+            let contained = parse_cidr(addr)
+                .map_err(|_| FunctionError::new(format!("invalid IP address or prefix: {addr}")))?;
+            let (start, end) = address_range(&contained);
+            (start, Some(end))
+        }
+    };
+    if to4(&start).is_none() != to4(&containing.ip).is_none() {
+        return Err(FunctionError::new(format!(
+            "address family mismatch: {prefix} vs. {addr}"
+        )));
+    }
+    let contains =
+        net_contains(&containing, &start) && end.is_none_or(|end| net_contains(&containing, &end));
+    Ok(Value::bool(contains))
+}
+
 fn cidrhost(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     let num = bigint_arg(&args[1]).map_err(FunctionError::new)?;
     let net = parse_cidr(str_arg(args, 0))

@@ -17,6 +17,11 @@ impl FunctionTable {
         self.functions.insert(function.name, Arc::new(function));
     }
 
+    /// Removes the function called `name`, if there is one (a dialect without it).
+    pub fn remove(&mut self, name: &str) -> Option<Arc<Function>> {
+        self.functions.remove(name)
+    }
+
     /// Looks a function up by its plain name (`upper`) or as `core::upper`.
     pub fn get(&self, name: &str) -> Option<&Arc<Function>> {
         let plain = name.strip_prefix("core::").unwrap_or(name);

@@ -9,6 +9,7 @@ mod expressions;
 mod file_errors;
 mod function_data;
 mod limits;
+mod opentofu;
 mod references;
 mod support;
 mod templates;
