@@ -59,11 +59,15 @@ pub enum StateError {
     },
     /// OpenTofu's encrypted state (`encryption_version`, `meta`, `payload`).
     #[error(
-        "{path}: the state is encrypted (OpenTofu state encryption); terrace reads only unencrypted state: write a decrypted copy with `tofu state pull > state.json` and pass `--state state.json`"
+        "{path}: the state is encrypted (OpenTofu state encryption{}); terrace reads only unencrypted state: write a decrypted copy with `tofu state pull > state.json` and pass `--state state.json`",
+        key_providers_text(key_providers)
     )]
     Encrypted {
         /// The file.
         path: PathBuf,
+        /// The key providers its `meta` names (`key_provider.pbkdf2.main`), which hold
+        /// what decrypting it needs.
+        key_providers: Vec<String>,
     },
     /// Valid JSON of the wrong shape (a resource without `type`, a bad module address, ...).
     #[error("{path}:{line}:{column}: invalid state: {message}")]
@@ -91,4 +95,13 @@ pub enum StateError {
         /// Terraform's message.
         message: String,
     },
+}
+
+/// ", with the key provider key_provider.pbkdf2.main" for the encrypted-state error.
+fn key_providers_text(key_providers: &[String]) -> String {
+    match key_providers {
+        [] => String::new(),
+        [one] => format!(", with the key provider {one}"),
+        many => format!(", with the key providers {}", many.join(", ")),
+    }
 }

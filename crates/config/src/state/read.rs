@@ -107,6 +107,8 @@ struct Envelope {
     version: Option<Range<usize>>,
     terraform_version: Option<String>,
     encrypted: bool,
+    /// The keys of an encrypted state's `meta`: its key providers.
+    key_providers: Vec<String>,
     resources: Option<Range<usize>>,
     outputs: Option<Range<usize>>,
     /// Whether the resources were already read (the version came first).
@@ -162,6 +164,12 @@ impl Reader<'_> {
                     envelope.encrypted = true;
                     s.skip_value()?;
                 }
+                "meta" if s.peek() == Some(b'{') => {
+                    s.object(|s, key, _| {
+                        envelope.key_providers.push(key.into_owned());
+                        s.skip_value().map(|_| ())
+                    })?;
+                }
                 "resources" => {
                     let is_v4 = envelope
                         .version
@@ -190,6 +198,7 @@ impl Reader<'_> {
         if envelope.encrypted {
             return Err(StateError::Encrypted {
                 path: self.source.path.clone(),
+                key_providers: envelope.key_providers,
             });
         }
         self.check_version(&envelope)?;
