@@ -39,6 +39,8 @@ pub struct Args {
     pub workspace: Option<String>,
     /// `--schemas FILE`: provider schemas that type the state's resources.
     pub schemas: Option<PathBuf>,
+    /// `--tofu` (OpenTofu's language) or `--terraform`; `None` to choose by the files.
+    pub language: Option<terrace_config::module::Language>,
     /// Paths given to `check` or `fmt`.
     pub paths: Vec<PathBuf>,
     /// `fmt`'s options.
@@ -115,6 +117,10 @@ impl std::error::Error for ArgsError {}
 #[command(
     name = "terrace",
     version,
+    long_version = concat!(
+        env!("CARGO_PKG_VERSION"),
+        " (the languages of Terraform 1.15, OpenTofu 1.12 with --tofu or .tofu files, and Packer)"
+    ),
     after_help = "Console commands: type :help in the console."
 )]
 struct Cli {
@@ -156,6 +162,13 @@ struct Cli {
     /// that type resources in the state.
     #[arg(long, value_name = "FILE")]
     schemas: Option<PathBuf>,
+    /// OpenTofu's language: its .tofu files, functions and early evaluation
+    /// (chosen by default when the directory has .tofu files).
+    #[arg(long, conflicts_with = "terraform")]
+    tofu: bool,
+    /// Terraform's language even where there are .tofu files.
+    #[arg(long)]
+    terraform: bool,
     /// History file (default: $XDG_STATE_HOME/terrace/history).
     #[arg(long, value_name = "FILE")]
     history: Option<PathBuf>,
@@ -295,6 +308,13 @@ impl Args {
             state: cli.state,
             workspace: cli.workspace,
             schemas: cli.schemas,
+            language: if cli.tofu {
+                Some(terrace_config::module::Language::OpenTofu)
+            } else if cli.terraform {
+                Some(terrace_config::module::Language::Terraform)
+            } else {
+                None
+            },
             ..Args::default()
         };
         match cli.command {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use terrace_config::module::{
-    LoadOptions, LoadedModule, ModuleDiagnostic, SourceFiles, load_module,
+    Language, LoadOptions, LoadedModule, ModuleDiagnostic, SourceFiles, load_module,
 };
 use terrace_config::packer::{
     LoadedTemplate, PackerOptions, is_packer_dir, is_packer_file, load_template,
@@ -38,6 +38,9 @@ pub struct Context {
     pub workspace: Option<String>,
     /// `--schemas FILE`: provider schemas (`terraform providers schema -json`).
     pub schemas: Option<PathBuf>,
+    /// `--tofu` or `--terraform`; `None` chooses OpenTofu for a directory with
+    /// `.tofu` files and Terraform otherwise.
+    pub language: Option<Language>,
 }
 
 /// A function's documentation.
@@ -67,6 +70,8 @@ pub struct Engine {
     packer: Option<LoadedTemplate>,
     scope: Scope,
     bindings: Vec<(String, Value)>,
+    /// Terraform's language or OpenTofu's (for a module).
+    language: Language,
 }
 
 impl Engine {
@@ -80,6 +85,7 @@ impl Engine {
             packer: None,
             scope: Scope::new(),
             bindings: Vec::new(),
+            language: Language::Terraform,
         };
         engine.load(context);
         engine
@@ -105,14 +111,24 @@ impl Engine {
             self.scope = template.scope().clone();
             self.packer = Some(template);
         } else {
-            self.module = load_module(&dir, &load_options(context));
+            let options = load_options(context);
+            self.module = load_module(&dir, &options);
             self.packer = None;
-            *self.evaluator.functions_mut() = terrace_eval::functions::standard();
+            self.language = options.language;
+            *self.evaluator.functions_mut() = options.language.functions();
             self.evaluator.context_mut().base_dir = dir;
             self.scope = self.module.scope().clone();
         }
         for (name, value) in &self.bindings {
             self.scope.insert(name.as_str(), value.clone());
+        }
+    }
+
+    /// The language in force: `Terraform`, `OpenTofu` or `Packer`.
+    pub fn language_name(&self) -> &'static str {
+        match &self.packer {
+            Some(_) => "Packer",
+            None => self.language.name(),
         }
     }
 
@@ -281,6 +297,9 @@ impl Engine {
     pub fn function_doc(&self, name: &str) -> Option<FunctionDoc> {
         let function = self.evaluator.functions().get(name)?;
         let mut description = function.description.to_string();
+        if terrace_eval::functions::is_opentofu_only(name) {
+            description.push_str("\n\nOpenTofu only: Terraform has no such function.");
+        }
         if self.packer.is_some() && !terrace_eval::functions::is_packer_function(name) {
             description.push_str(
                 "\n\nNot a Packer function: Terraform has it and terrace keeps it callable, but Packer does not, so a template that calls it fails in Packer.",
@@ -366,6 +385,10 @@ fn load_options(context: &Context) -> LoadOptions {
     options.state_file = context.state.clone();
     options.workspace_flag = context.workspace.clone();
     options.schemas = context.schemas.clone();
+    options.language = context
+        .language
+        .or_else(|| Language::detect(&module_dir(context)))
+        .unwrap_or_default();
     options
 }
 

@@ -121,6 +121,7 @@ pub fn run(args: Args) -> ExitCode {
                 state: args.state.clone(),
                 workspace: args.workspace.clone(),
                 schemas: args.schemas.clone(),
+                language: args.language,
             };
             let format = if args.json {
                 OutputFormat::Json
@@ -152,6 +153,12 @@ pub fn run(args: Args) -> ExitCode {
                 } else {
                     History::new(args.history.clone().or_else(History::default_path))
                 };
+                if session.language_name() == "OpenTofu" {
+                    // Terraform's language is the default: say when another is in force.
+                    printer.error_line(
+                        "terrace: OpenTofu's language (--terraform for Terraform's); :help for the commands",
+                    );
+                }
                 console::run(session, &history, &printer)
             } else {
                 batch::run_stdin(&mut session, &printer)

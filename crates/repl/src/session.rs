@@ -93,6 +93,12 @@ impl Session {
         }
     }
 
+    /// The language in force: `Terraform`, `OpenTofu` (`--tofu`, or `.tofu` files) or
+    /// `Packer`.
+    pub fn language_name(&self) -> &'static str {
+        self.engine.language_name()
+    }
+
     /// The diagnostics of loading the module directory (errors and warnings),
     /// one report each; empty for a directory without problems or `.tf` files.
     pub fn module_reports(&self) -> Vec<Report> {
@@ -185,7 +191,16 @@ impl Session {
             )
         };
         match spec.name {
-            "help" => Ok(Reply::Text(commands::help_text())),
+            "help" => Ok(Reply::Text(format!(
+                "Language: {} ({}).\n{}",
+                self.engine.language_name(),
+                match self.engine.language_name() {
+                    "OpenTofu" => "--terraform for Terraform's",
+                    "Packer" => "a Packer template",
+                    _ => "--tofu, or .tofu files, for OpenTofu's",
+                },
+                commands::help_text()
+            ))),
             "quit" => Ok(Reply::Quit),
             "type" => {
                 if input::is_blank(arg) {

@@ -9,6 +9,7 @@ use terrace_syntax::{Body, parse_body_bytes};
 use super::body::ConfigBody;
 
 use super::diagnostics::ModuleDiagnostic;
+use super::language::{Language, is_tofu_file};
 use terrace_eval::Diagnostic;
 
 /// Which file of a [`SourceFiles`] table something is written in.
@@ -178,8 +179,11 @@ pub(crate) fn files_with_suffix(dir: &Path, suffix: &str) -> Vec<PathBuf> {
     paths
 }
 
-/// Lists the `.tf` and `.tf.json` files directly in `dir` (subdirectories are other modules).
-pub fn module_file_names(dir: &Path) -> std::io::Result<ModuleFileNames> {
+/// Lists the `.tf` and `.tf.json` files directly in `dir` (subdirectories are other
+/// modules); in OpenTofu, also its `.tofu` and `.tofu.json` files, where `NAME.tofu`
+/// replaces `NAME.tf` and `NAME.tofu.json` replaces `NAME.tf.json` (among primary and
+/// among override files alike, as OpenTofu's `filterTfPathsWithTofuAlternatives`).
+pub fn module_file_names(dir: &Path, language: Language) -> std::io::Result<ModuleFileNames> {
     let mut names: Vec<String> = Vec::new();
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
@@ -190,17 +194,30 @@ pub fn module_file_names(dir: &Path) -> std::io::Result<ModuleFileNames> {
             continue;
         }
         let name = entry.file_name().to_string_lossy().into_owned();
-        if (name.ends_with(".tf") || name.ends_with(".tf.json")) && !is_ignored(&name) {
+        let wanted = name.ends_with(".tf")
+            || name.ends_with(".tf.json")
+            || (language == Language::OpenTofu && is_tofu_file(&name));
+        if wanted && !is_ignored(&name) {
             names.push(name);
         }
     }
     names.sort();
+    if language == Language::OpenTofu {
+        let present = names.clone();
+        names.retain(|name| {
+            let tofu_twin = name
+                .strip_suffix(".tf.json")
+                .map(|stem| format!("{stem}.tofu.json"))
+                .or_else(|| name.strip_suffix(".tf").map(|stem| format!("{stem}.tofu")));
+            tofu_twin.is_none_or(|twin| !present.contains(&twin))
+        });
+    }
     let mut found = ModuleFileNames::default();
     for name in names {
         let path = dir.join(&name);
-        let stem = name
-            .strip_suffix(".tf.json")
-            .or_else(|| name.strip_suffix(".tf"))
+        let stem = [".tofu.json", ".tf.json", ".tofu", ".tf"]
+            .iter()
+            .find_map(|suffix| name.strip_suffix(suffix))
             .unwrap_or(&name);
         if stem == "override" || stem.ends_with("_override") {
             found.overrides.push(path);

@@ -20,9 +20,11 @@ mod body;
 mod builtin_schemas;
 mod dependencies;
 pub(crate) mod diagnostics;
+mod discover;
 pub(crate) mod dynamic;
 pub(crate) mod files;
 pub(crate) mod graph;
+mod language;
 pub(crate) mod loader;
 mod lock_file;
 mod module_calls;
@@ -46,6 +48,7 @@ use terrace_eval::Scope;
 pub use body::{BodyContent, BodySchema, ConfigAttr, ConfigBlock, ConfigBody};
 pub use diagnostics::{ModuleDiagnostic, Stage};
 pub use files::{FileId, SourceFile, SourceFiles};
+pub use language::Language;
 pub use loader::TerraformSettings;
 pub use lock_file::{LockFile, LockedProvider};
 pub use module_calls::ModuleCallValue;
@@ -74,6 +77,8 @@ pub struct LoadOptions {
     /// `--schemas FILE`: provider schemas (`terraform providers schema -json`) that type
     /// the state's resources.
     pub schemas: Option<PathBuf>,
+    /// Terraform's language or OpenTofu's.
+    pub language: Language,
 }
 
 impl LoadOptions {

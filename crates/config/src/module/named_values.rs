@@ -4,15 +4,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use terrace_syntax::{Expr, Name, Span};
+use terrace_syntax::{Expr, Name};
 use terrace_types::Value;
 
 use super::attribute_paths::{Paths, collect};
-use super::diagnostics::{ModuleDiagnostic, mark_configuration};
-use super::files::{FileId, SourceFiles, files_with_suffix, module_file_names};
+use super::diagnostics::mark_configuration;
+use super::files::{FileId, SourceFiles, files_with_suffix};
 use super::loader::TerraformSettings;
 use super::lock_file::LockFile;
-use super::module_calls::{ModuleCallValue, is_local_source, join_clean};
+use super::module_calls::{ModuleCallValue, join_clean};
 use super::outputs::OutputValue;
 use super::resources::ResourceValue;
 use super::test_files::TestFile;
@@ -242,6 +242,9 @@ pub(crate) struct LoadCtx<'l> {
     pub(crate) cwd: String,
     pub(crate) root_dir: PathBuf,
     pub(crate) tfvars: Vec<FileId>,
+    /// The `source` of each `module` block by directory and call name, where OpenTofu
+    /// evaluated it early (a literal `source` is read where it stands).
+    pub(crate) sources: BTreeMap<(PathBuf, String), String>,
 }
 
 /// Loads and evaluates the module in `dir` (see [`super::load_module`]).
@@ -250,7 +253,6 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
     let mut diagnostics = Vec::new();
     let mut dirs = BTreeMap::new();
     let root_dir = join_clean(dir, ".");
-    discover(&root_dir, &mut files, &mut dirs, 0, &mut diagnostics);
     let mut tfvars = Vec::new();
     for name in ["terraform.tfvars", "terraform.tfvars.json"] {
         let default_tfvars = root_dir.join(name);
@@ -268,6 +270,20 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
     for path in &options.var_files {
         tfvars.push(files.load(path, &mut diagnostics));
     }
+    let mut sources = BTreeMap::new();
+    super::discover::discover(
+        &super::discover::Discovery {
+            options,
+            tfvars: &tfvars,
+        },
+        &root_dir,
+        0,
+        None,
+        &mut files,
+        &mut dirs,
+        &mut sources,
+        &mut diagnostics,
+    );
     let lock_path = root_dir.join(".terraform.lock.hcl");
     let lock_file = lock_path.is_file().then(|| {
         let id = files.load(&lock_path, &mut diagnostics);
@@ -288,6 +304,7 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
         cwd: cwd.to_string_lossy().into_owned(),
         root_dir: root_dir.clone(),
         tfvars,
+        sources,
     };
     let (root, state) = super::walk::walk(&ctx, &root_dir, &mut diagnostics);
     LoadedModule {
@@ -297,73 +314,6 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
         lock_file,
         test_files,
         state,
-    }
-}
-
-/// Reads the files of `dir` and, recursively, of the local modules it calls.
-fn discover(
-    dir: &Path,
-    files: &mut SourceFiles,
-    dirs: &mut BTreeMap<PathBuf, DirFiles>,
-    depth: usize,
-    diagnostics: &mut Vec<ModuleDiagnostic>,
-) {
-    if dirs.contains_key(dir) || depth > MAX_MODULE_DEPTH {
-        return;
-    }
-    let names = match module_file_names(dir) {
-        Ok(names) => names,
-        Err(error) => {
-            diagnostics.push(ModuleDiagnostic::without_file(Diagnostic::error(
-                "Failed to read module directory",
-                format!(
-                    "Module directory {} does not exist or cannot be read: {error}.",
-                    dir.display()
-                ),
-                Span::default(),
-            )));
-            dirs.insert(dir.to_path_buf(), DirFiles::default());
-            return;
-        }
-    };
-    let primary: Vec<FileId> = names
-        .primary
-        .iter()
-        .map(|p| files.load(p, diagnostics))
-        .collect();
-    let overrides: Vec<FileId> = names
-        .overrides
-        .iter()
-        .map(|p| files.load(p, diagnostics))
-        .collect();
-    let mut children = Vec::new();
-    const MODULE_BLOCKS: super::body::BodySchema = super::body::BodySchema {
-        attributes: &[],
-        blocks: &[("module", 1)],
-        open: true,
-    };
-    for &id in primary.iter().chain(&overrides) {
-        for block in files.body(id).content(&MODULE_BLOCKS).0.blocks {
-            if &*block.block_type != "module" {
-                continue;
-            }
-            let content = block.body.all_content();
-            let source = content.attr("source").and_then(|attr| {
-                match &attr.literal_expr().strip_parens().kind {
-                    terrace_syntax::ExprKind::Literal(terrace_syntax::Literal::String(s)) => {
-                        Some(s.to_string())
-                    }
-                    _ => None,
-                }
-            });
-            if let Some(source) = source.filter(|s| is_local_source(s)) {
-                children.push(join_clean(dir, &source));
-            }
-        }
-    }
-    dirs.insert(dir.to_path_buf(), DirFiles { primary, overrides });
-    for child in children {
-        discover(&child, files, dirs, depth + 1, diagnostics);
     }
 }
 

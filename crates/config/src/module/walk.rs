@@ -42,6 +42,8 @@ struct TreeModule<'a> {
     config: ModuleConfig<'a>,
     /// The child module of each `module` block (`None`: not loaded).
     children: Vec<Option<usize>>,
+    /// The `source` of each `module` block (OpenTofu's early-evaluated ones included).
+    sources: Vec<String>,
     /// The attribute paths expressions read from each resource.
     referenced: Paths,
     /// Name → position, for each kind of named value.
@@ -126,10 +128,12 @@ pub(crate) fn walk(
     root_dir: &Path,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> (ModuleInstance, StateContext) {
-    let evaluator = Evaluator::new().with_context(terrace_eval::functions::CallContext {
-        base_dir: ctx.root_dir.clone(),
-        ..terrace_eval::functions::CallContext::default()
-    });
+    let evaluator = Evaluator::with_functions(ctx.options.language.functions()).with_context(
+        terrace_eval::functions::CallContext {
+            base_dir: ctx.root_dir.clone(),
+            ..terrace_eval::functions::CallContext::default()
+        },
+    );
     let tree = build_tree(ctx, root_dir, diagnostics);
     let decls: Vec<Vec<VariableDecl<'_, '_>>> = tree
         .iter()
@@ -147,7 +151,7 @@ pub(crate) fn walk(
         .collect();
     let start = diagnostics.len();
     for module in &tree {
-        check_calls(module, &decls, diagnostics);
+        check_calls(module, &decls, ctx.options.language, diagnostics);
     }
     mark_configuration(diagnostics, start);
     let state = match tree.first() {
@@ -290,8 +294,19 @@ fn build_tree<'a>(
         mark_configuration(diagnostics, start);
         let index = tree.len();
         let mut children = Vec::new();
-        for block in &config.module_calls {
-            let source = source_of(block).unwrap_or_default();
+        let sources: Vec<String> = config
+            .module_calls
+            .iter()
+            .map(|block| {
+                ctx.sources
+                    .get(&(dir.clone(), block.name().to_string()))
+                    .cloned()
+                    .or_else(|| source_of(block))
+                    .unwrap_or_default()
+            })
+            .collect();
+        for (block, source) in config.module_calls.iter().zip(&sources) {
+            let source = source.clone();
             if !is_local_source(&source) || depth >= MAX_MODULE_DEPTH {
                 children.push(None);
                 continue;
@@ -371,6 +386,7 @@ fn build_tree<'a>(
             managed,
             config,
             children,
+            sources,
             referenced,
         });
     }
@@ -383,10 +399,24 @@ fn build_tree<'a>(
 fn check_calls(
     module: &TreeModule<'_>,
     decls: &[Vec<VariableDecl<'_, '_>>],
+    language: super::Language,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) {
     for (c, block) in module.config.module_calls.iter().enumerate() {
         check_call(block, &module.config, diagnostics);
+        if language == super::Language::Terraform
+            && let Some(attr) = block.attr("source")
+            && source_of(block).is_none()
+        {
+            diagnostics.push(ModuleDiagnostic::new(
+                attr.file,
+                Diagnostic::error(
+                    "Unknown module source",
+                    "Only literal values and const variables can be evaluated during init.",
+                    attr.expr.span,
+                ),
+            ));
+        }
         let Some(child) = module.children[c] else {
             continue;
         };
@@ -972,9 +1002,8 @@ impl Walker<'_, '_> {
             }
             Node::Local(_) | Node::Resource(_) => {}
             Node::Expand(c) => {
-                let block = &config.module_calls[c];
                 self.instances[inst].calls[c] = Some(CallState {
-                    source: source_of(block).unwrap_or_default(),
+                    source: self.tree[m].sources[c].clone(),
                     expansion: Expansion::Unknown,
                     children: Vec::new(),
                     loaded: false,
@@ -1191,7 +1220,7 @@ impl Walker<'_, '_> {
         diagnostics: &mut Vec<ModuleDiagnostic>,
     ) {
         let block = &self.tree[m].config.module_calls[c];
-        let source = source_of(block).unwrap_or_default();
+        let source = self.tree[m].sources[c].clone();
         let Some(child) = self.tree[m].children[c] else {
             if !is_local_source(&source) {
                 let span = block.attr("source").map_or(block.def_span, |a| a.expr.span);
@@ -1365,10 +1394,9 @@ impl Walker<'_, '_> {
                 .enumerate()
                 .map(|(c, (block, call))| ModuleCallValue {
                     name: Name::from(block.name()),
-                    source: call.as_ref().map_or_else(
-                        || source_of(block).unwrap_or_default(),
-                        |s| s.source.clone(),
-                    ),
+                    source: call
+                        .as_ref()
+                        .map_or_else(|| module.sources[c].clone(), |s| s.source.clone()),
                     instances: call
                         .iter()
                         .flat_map(|s| &s.children)

@@ -5,5 +5,6 @@
 mod module;
 mod module_corpus;
 mod module_json;
+mod opentofu;
 mod packer;
 mod state;

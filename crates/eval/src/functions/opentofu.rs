@@ -54,14 +54,14 @@ pub fn opentofu() -> FunctionTable {
         "base64gunzip",
         vec![Param::new("str", Type::String).allow_marked()],
         "Decodes a Base64 string and decompresses the result with gzip (the reverse of \
-         `base64gzip`). OpenTofu only.",
+         `base64gzip`).",
         base64gunzip,
     ));
     table.insert(string_fn(
         "urldecode",
         vec![Param::new("str", Type::String)],
         "Decodes a URL query string: `%XX` escapes become their bytes and `+` a space (the \
-         reverse of `urlencode`). OpenTofu only.",
+         reverse of `urlencode`).",
         urldecode,
     ));
     table.insert(Function::fixed(
@@ -72,7 +72,7 @@ pub fn opentofu() -> FunctionTable {
         ],
         || Type::Bool,
         "Whether an IP address, or every address of a CIDR prefix, lies within a CIDR \
-         prefix; both must be of the same family (IPv4 or IPv6). OpenTofu only.",
+         prefix; both must be of the same family (IPv4 or IPv6).",
         super::network::cidrcontains,
     ));
     for (name, message, implementation) in [

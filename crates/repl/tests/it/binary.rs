@@ -107,6 +107,11 @@ fn help_lists_every_flag_and_version() {
         "--history",
         "--no-history",
         "--no-color",
+        "--state",
+        "--workspace",
+        "--schemas",
+        "--tofu",
+        "--terraform",
         "--help",
         "--version",
         "check",
@@ -116,7 +121,10 @@ fn help_lists_every_flag_and_version() {
     let run = terrace(&["--version"], None);
     assert_eq!(
         run.stdout,
-        format!("terrace {}\n", env!("CARGO_PKG_VERSION"))
+        format!(
+            "terrace {} (the languages of Terraform 1.15, OpenTofu 1.12 with --tofu or .tofu files, and Packer)\n",
+            env!("CARGO_PKG_VERSION")
+        )
     );
     let run = terrace(&["--frobnicate"], None);
     assert_eq!(run.status, 2);

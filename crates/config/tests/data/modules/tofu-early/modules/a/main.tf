@@ -1,0 +1,7 @@
+variable "label" {
+  type = string
+}
+
+output "name" {
+  value = "module a (${var.label})"
+}

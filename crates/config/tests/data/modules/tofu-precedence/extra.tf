@@ -1,0 +1,3 @@
+locals {
+  from_extra = "extra.tf"
+}

@@ -1,0 +1,3 @@
+locals {
+  from_main = "main.tf"
+}
