@@ -124,13 +124,15 @@ pub(crate) fn discover(
 
 /// OpenTofu's early evaluation: what a module's variables and its locals that read
 /// only variables and other such locals give before anything else is evaluated.
-struct EarlyScope {
+pub(crate) struct EarlyScope {
     evaluator: Evaluator,
     scope: Scope,
 }
 
 impl EarlyScope {
-    fn new(
+    /// The early values of the module `config` in `dir`, whose variables are `inputs`
+    /// (`None`: the root module's, from the options and `.tfvars` files).
+    pub(crate) fn new(
         discovery: &Discovery<'_>,
         config: &ModuleConfig<'_>,
         files: &SourceFiles,
@@ -227,7 +229,7 @@ impl EarlyScope {
     }
 
     /// The known string `expr` gives here.
-    fn string(&self, expr: &terrace_syntax::Expr) -> Option<String> {
+    pub(crate) fn string(&self, expr: &terrace_syntax::Expr) -> Option<String> {
         let (value, _) = self.value(expr).unmark_deep();
         value.as_str().map(str::to_string)
     }

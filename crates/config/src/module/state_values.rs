@@ -44,8 +44,13 @@ impl StateContext {
         dir: &Path,
         root: &ModuleConfig<'_>,
         options: &LoadOptions,
+        early: Option<&super::discover::EarlyScope>,
         diagnostics: &mut Vec<ModuleDiagnostic>,
     ) -> StateContext {
+        // A setting is a literal string; OpenTofu also evaluates variables and locals early.
+        let setting = |attr: Option<&super::body::ConfigAttr<'_>>| {
+            literal_string(attr).or_else(|| early.and_then(|early| early.string(&attr?.expr)))
+        };
         let mut context = StateContext::none(options);
         let error = |found: StateError| {
             let mut found = ModuleDiagnostic::without_file(Diagnostic::error(
@@ -71,8 +76,8 @@ impl StateContext {
                     .map(|(label, _)| label.to_string())
                     .unwrap_or_default(),
             },
-            path: literal_string(block.body.all_content().attr("path")),
-            workspace_dir: literal_string(block.body.all_content().attr("workspace_dir")),
+            path: setting(block.body.all_content().attr("path")),
+            workspace_dir: setting(block.body.all_content().attr("workspace_dir")),
         });
         let located = locate(&LocateOptions {
             config_dir: dir,

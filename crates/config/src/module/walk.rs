@@ -12,6 +12,7 @@ use super::dependencies::{
     ResourceKey, body_references, cycle_diagnostic, managed_types, resource_key, resource_of,
 };
 use super::diagnostics::{ModuleDiagnostic, mark_configuration, warning};
+use super::discover::{Discovery, EarlyScope};
 use super::files::FileId;
 use super::loader::{BlockConfig, ModuleConfig, read_module};
 use super::module_calls::{
@@ -155,7 +156,27 @@ pub(crate) fn walk(
     }
     mark_configuration(diagnostics, start);
     let state = match tree.first() {
-        Some(root) => StateContext::load(root_dir, &root.config, ctx.options, diagnostics),
+        Some(root) => {
+            let early = (ctx.options.language == super::Language::OpenTofu).then(|| {
+                EarlyScope::new(
+                    &Discovery {
+                        options: ctx.options,
+                        tfvars: &ctx.tfvars,
+                    },
+                    &root.config,
+                    ctx.files,
+                    root_dir,
+                    None,
+                )
+            });
+            StateContext::load(
+                root_dir,
+                &root.config,
+                ctx.options,
+                early.as_ref(),
+                diagnostics,
+            )
+        }
         None => StateContext::none(ctx.options),
     };
     let graph = build_graph(&tree, &decls);

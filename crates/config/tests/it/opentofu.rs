@@ -68,3 +68,13 @@ fn module_sources_from_variables_are_terraform_errors() {
         ]
     );
 }
+
+#[test]
+fn backend_settings_from_variables_and_locals_in_opentofu() {
+    let module = load("tofu-backend", Language::OpenTofu);
+    assert!(errors(&module).is_empty(), "{:?}", errors(&module));
+    assert_eq!(
+        eval(&module, "terraform_data.one.output.where"),
+        "\"state/custom.tfstate\""
+    );
+}
