@@ -5,6 +5,7 @@
 //! before every token. Nothing else changes: no token and no line moves.
 
 mod layout;
+mod number_range;
 mod rewrite;
 
 use std::borrow::Cow;
@@ -73,6 +74,24 @@ pub fn format_as(src: &str, style: FormatStyle) -> Result<String, Vec<ParseError
     let text = src.strip_prefix('\u{feff}').unwrap_or(src);
     let offset = src.len() - text.len();
     let all_tokens = tokenize(text);
+    if let Some(number) = all_tokens.iter().find(|token| {
+        token.kind == TokenKind::NumberLit
+            && number_range::is_out_of_range(&text[token.span.range()])
+    }) {
+        let span = Span::new(
+            number.span.start as usize + offset,
+            number.span.end as usize + offset,
+        );
+        return Err(vec![
+            ParseError::new(
+                ParseErrorKind::Invalid,
+                span,
+                "Invalid number literal",
+                "Failed to recognize the value of this number literal.",
+            )
+            .with_message("number out of range"),
+        ]);
+    }
     if let Some(invalid) = all_tokens
         .iter()
         .find(|token| token.kind == TokenKind::Invalid)
