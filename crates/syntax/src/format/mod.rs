@@ -5,13 +5,12 @@
 //! before every token. Nothing else changes: no token and no line moves.
 
 mod layout;
-mod number_range;
 mod rewrite;
+mod scanner_errors;
 
 use std::borrow::Cow;
 
-use crate::error::{ParseError, ParseErrorKind};
-use crate::span::Span;
+use crate::error::ParseError;
 use crate::token::{TokenKind, tokenize};
 
 /// One token as the formatter sees it: its text, and the spaces to print before it.
@@ -74,43 +73,8 @@ pub fn format_as(src: &str, style: FormatStyle) -> Result<String, Vec<ParseError
     let text = src.strip_prefix('\u{feff}').unwrap_or(src);
     let offset = src.len() - text.len();
     let all_tokens = tokenize(text);
-    if let Some(number) = all_tokens.iter().find(|token| {
-        token.kind == TokenKind::NumberLit
-            && number_range::is_out_of_range(&text[token.span.range()])
-    }) {
-        let span = Span::new(
-            number.span.start as usize + offset,
-            number.span.end as usize + offset,
-        );
-        return Err(vec![
-            ParseError::new(
-                ParseErrorKind::Invalid,
-                span,
-                "Invalid number literal",
-                "Failed to recognize the value of this number literal.",
-            )
-            .with_message("number out of range"),
-        ]);
-    }
-    if let Some(invalid) = all_tokens
-        .iter()
-        .find(|token| token.kind == TokenKind::Invalid)
-    {
-        // The parser accepts a few characters HCL's scanner does not (a carriage
-        // return alone in a heredoc): Terraform rejects the file, and so do we.
-        let span = Span::new(
-            invalid.span.start as usize + offset,
-            invalid.span.end as usize + offset,
-        );
-        return Err(vec![
-            ParseError::new(
-                ParseErrorKind::InvalidCharacter,
-                span,
-                "Invalid character",
-                "This character is not used within the language.",
-            )
-            .with_message("invalid character"),
-        ]);
+    if let Some(error) = scanner_errors::first_error(text, &all_tokens, offset) {
+        return Err(vec![error]);
     }
     // hclwrite keeps the spaces before the end of input as the end token's
     // spaces: one space for each byte after the last token (the skipped

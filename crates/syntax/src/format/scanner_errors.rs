@@ -1,9 +1,49 @@
-//! Number literals whose exponent is out of range for Terraform's number type (`1e2147483647`):
-//! Terraform's parser refuses them ("Invalid number literal"), so `fmt` does too.
+//! What HCL's scanner and number parser refuse while terrace's parser accepts it: a carriage
+//! return alone in a heredoc, and number literals out of range for Terraform's number type
+//! (`1e2147483647`). Terraform's `fmt` refuses such files, so `format` does too.
+
+use crate::error::{ParseError, ParseErrorKind};
+use crate::span::Span;
+use crate::token::{Token, TokenKind};
+
+/// The first such problem in `text` (tokenized as `tokens`; spans are shifted by `offset`).
+pub(super) fn first_error(text: &str, tokens: &[Token], offset: usize) -> Option<ParseError> {
+    let shifted = |token: &Token| {
+        Span::new(
+            token.span.start as usize + offset,
+            token.span.end as usize + offset,
+        )
+    };
+    if let Some(number) = tokens.iter().find(|token| {
+        token.kind == TokenKind::NumberLit && is_out_of_range(&text[token.span.range()])
+    }) {
+        return Some(
+            ParseError::new(
+                ParseErrorKind::Invalid,
+                shifted(number),
+                "Invalid number literal",
+                "Failed to recognize the value of this number literal.",
+            )
+            .with_message("number out of range"),
+        );
+    }
+    let invalid = tokens
+        .iter()
+        .find(|token| token.kind == TokenKind::Invalid)?;
+    Some(
+        ParseError::new(
+            ParseErrorKind::InvalidCharacter,
+            shifted(invalid),
+            "Invalid character",
+            "This character is not used within the language.",
+        )
+        .with_message("invalid character"),
+    )
+}
 
 /// Whether `text` (a number literal token) is beyond what Go's `big.Float` can
 /// hold: its binary exponent after normalisation must fit an `i32`.
-pub(super) fn is_out_of_range(text: &str) -> bool {
+fn is_out_of_range(text: &str) -> bool {
     let (mantissa, exponent) = match text.find(['e', 'E']) {
         Some(at) => (&text[..at], Some(&text[at + 1..])),
         None => (text, None),
