@@ -349,7 +349,12 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_default();
     let permissions = fs::metadata(&target)?.permissions();
-    let temp = dir.join(format!(".{name}.terrace-fmt-{}", std::process::id()));
+    static N_WRITES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n_write = N_WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let temp = dir.join(format!(
+        ".{name}.terrace-fmt-{}-{n_write}",
+        std::process::id()
+    ));
     let result = (|| {
         let mut file = fs::OpenOptions::new()
             .write(true)

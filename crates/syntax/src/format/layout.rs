@@ -26,6 +26,28 @@ pub(super) fn layout(tokens: &mut [FmtToken<'_>]) {
     indent(tokens, &lines);
     spaces(tokens, &lines);
     align(tokens, &lines);
+    keep_numbers_apart(tokens);
+}
+
+/// Where hclwrite's spacing would join `1. 2` (a number, then an index step)
+/// into the number `1.2`, keep one space after the dot: Terraform's output would
+/// mean something else.
+fn keep_numbers_apart(tokens: &mut [FmtToken<'_>]) {
+    for idx in 1..tokens.len().saturating_sub(1) {
+        let (before, dot, after) = (&tokens[idx - 1], &tokens[idx], &tokens[idx + 1]);
+        let joins_number = after.kind == TokenKind::NumberLit
+            || (after.kind == TokenKind::Ident
+                && after.text.starts_with(['e', 'E'])
+                && after.text[1..].starts_with(|ch: char| ch.is_ascii_digit()));
+        if before.kind == TokenKind::NumberLit
+            && dot.kind == TokenKind::Dot
+            && dot.spaces == 0
+            && after.spaces == 0
+            && joins_number
+        {
+            tokens[idx + 1].spaces = 1;
+        }
+    }
 }
 
 fn is_newline(token: &FmtToken<'_>) -> bool {

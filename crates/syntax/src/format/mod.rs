@@ -6,11 +6,11 @@
 
 mod layout;
 mod rewrite;
+mod scanner_errors;
 
 use std::borrow::Cow;
 
-use crate::error::{ParseError, ParseErrorKind};
-use crate::span::Span;
+use crate::error::ParseError;
 use crate::token::{TokenKind, tokenize};
 
 /// One token as the formatter sees it: its text, and the spaces to print before it.
@@ -73,25 +73,8 @@ pub fn format_as(src: &str, style: FormatStyle) -> Result<String, Vec<ParseError
     let text = src.strip_prefix('\u{feff}').unwrap_or(src);
     let offset = src.len() - text.len();
     let all_tokens = tokenize(text);
-    if let Some(invalid) = all_tokens
-        .iter()
-        .find(|token| token.kind == TokenKind::Invalid)
-    {
-        // The parser accepts a few characters HCL's scanner does not (a carriage
-        // return alone in a heredoc): Terraform rejects the file, and so do we.
-        let span = Span::new(
-            invalid.span.start as usize + offset,
-            invalid.span.end as usize + offset,
-        );
-        return Err(vec![
-            ParseError::new(
-                ParseErrorKind::InvalidCharacter,
-                span,
-                "Invalid character",
-                "This character is not used within the language.",
-            )
-            .with_message("invalid character"),
-        ]);
+    if let Some(error) = scanner_errors::first_error(text, &all_tokens, offset) {
+        return Err(vec![error]);
     }
     // hclwrite keeps the spaces before the end of input as the end token's
     // spaces: one space for each byte after the last token (the skipped

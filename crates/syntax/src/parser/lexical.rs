@@ -234,6 +234,9 @@ pub(crate) fn number<'s>(input: &mut Input<'s>) -> PResult<Option<(&'s str, Span
     }
     if bytes.get(idx) == Some(&b'.') && bytes.get(idx + 1).is_some_and(u8::is_ascii_digit) {
         idx = digits(bytes, idx + 1);
+    } else if bytes.get(idx) == Some(&b'.') && exponent_follows(bytes, idx + 1) {
+        // `7.E7` is one number literal for HCL's scanner (70000000), not `7` then `.E7`.
+        idx += 1;
     }
     if matches!(bytes.get(idx), Some(b'e' | b'E')) {
         let mut exp = idx + 1;
@@ -260,6 +263,19 @@ pub(crate) fn number<'s>(input: &mut Input<'s>) -> PResult<Option<(&'s str, Span
     }
     let text = advance(input, idx);
     Ok(Some((text, Span::new(start, start + idx))))
+}
+
+/// Whether an exponent (`e`, an optional sign, a digit) starts at `at`.
+pub(crate) fn exponent_follows(bytes: &[u8], at: usize) -> bool {
+    if !matches!(bytes.get(at), Some(b'e' | b'E')) {
+        return false;
+    }
+    let digit_at = if matches!(bytes.get(at + 1), Some(b'+' | b'-')) {
+        at + 2
+    } else {
+        at + 1
+    };
+    bytes.get(digit_at).is_some_and(u8::is_ascii_digit)
 }
 
 /// The end of a run of ASCII digits starting at `start`.
@@ -340,6 +356,21 @@ pub(crate) fn expected_expression(input: &Input<'_>) -> ErrMode<PError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dot_before_an_exponent_belongs_to_the_number() {
+        for (src, dump) in [
+            ("7.E7", "7.E7"),
+            ("1.e+5", "1.e+5"),
+            ("1.5", "1.5"),
+            ("1.e", "1.e"),
+        ] {
+            let expr = crate::parse_expr(src).map(|expr| crate::dump(&expr));
+            assert_eq!(expr.as_deref(), Ok(dump), "{src}");
+        }
+        assert!(exponent_follows(b"e5", 0) && exponent_follows(b"E-5", 0));
+        assert!(!exponent_follows(b"e", 0) && !exponent_follows(b"ex", 0));
+    }
 
     #[test]
     fn identifiers() {

@@ -7,7 +7,9 @@ use winnow::stream::Stream;
 
 use super::error::{PError, PResult};
 use super::expr::{close_error, expr};
-use super::lexical::{advance, digits, eat_span, ident, offset, peek_byte, rest, ws, ws_nl};
+use super::lexical::{
+    advance, digits, eat_span, exponent_follows, ident, offset, peek_byte, rest, ws, ws_nl,
+};
 use super::{Input, MAX_DEPTH, recurse, too_deep, with_newlines};
 use crate::ast::{
     Expr, ExprKind, Ident, IndexKey, Literal, SplatKind, Step, StepKind, Traversal, TraversalStep,
@@ -119,8 +121,17 @@ fn legacy_index(input: &mut Input<'_>, dot: usize, in_splat: bool) -> PResult<St
     let start = offset(input);
     let bytes = rest(input).as_bytes();
     let end = digits(bytes, 0);
-    if bytes.get(end) == Some(&b'.') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
-        let second_end = digits(bytes, end + 1);
+    let exponent = bytes.get(end) == Some(&b'.') && exponent_follows(bytes, end + 1);
+    if bytes.get(end) == Some(&b'.')
+        && (bytes.get(end + 1).is_some_and(u8::is_ascii_digit) || exponent)
+    {
+        // `.1.e5` scans as the number `1.e5` too.
+        let second_end = if exponent {
+            let sign = usize::from(matches!(bytes.get(end + 2), Some(b'+' | b'-')));
+            digits(bytes, end + 2 + sign)
+        } else {
+            digits(bytes, end + 1)
+        };
         let first = &rest(input)[..end];
         let second = &rest(input)[end + 1..second_end];
         let detail = if in_splat {
