@@ -72,6 +72,24 @@ pub fn complete(session: &Session, line: &str, pos: usize) -> (usize, Vec<Pair>)
                 .collect();
             return (start, pairs);
         }
+        // `:show ADDRESS` and `:state PREFIX`: the instance addresses in the state.
+        if let Some(arg) = name
+            .strip_prefix("show ")
+            .or_else(|| name.strip_prefix("state "))
+            .map(str::trim_start)
+        {
+            let start = pos - arg.len();
+            let pairs = session
+                .state_addresses()
+                .into_iter()
+                .filter(|address| address.starts_with(arg))
+                .map(|address| Pair {
+                    display: address.clone(),
+                    replacement: address,
+                })
+                .collect();
+            return (start, pairs);
+        }
         // `:doc NAME`: function names, without `(`.
         if let Some(arg) = name.strip_prefix("doc").map(str::trim_start)
             && !arg.contains(char::is_whitespace)

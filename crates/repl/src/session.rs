@@ -93,6 +93,16 @@ impl Session {
         }
     }
 
+    /// The resource instance addresses in the state (for completing `:show`).
+    pub fn state_addresses(&self) -> Vec<String> {
+        self.engine
+            .module()
+            .render_state_list(None)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
     /// The language in force: `Terraform`, `OpenTofu` (`--tofu`, or `.tofu` files) or
     /// `Packer`.
     pub fn language_name(&self) -> &'static str {
