@@ -18,6 +18,7 @@
 mod attribute_paths;
 mod body;
 mod builtin_schemas;
+mod config_graph;
 mod dependencies;
 pub(crate) mod diagnostics;
 mod discover;
@@ -35,6 +36,7 @@ pub(crate) mod render;
 pub(crate) mod resources;
 mod state_values;
 mod test_files;
+mod tree;
 pub(crate) mod variables;
 mod walk;
 
