@@ -308,7 +308,10 @@ impl Engine {
     /// `:why` (`all` false) or `:deps --all` (`all` true) on `expr`, written as `source`.
     pub fn why(&self, source: &str, expr: &Expr, all: bool) -> String {
         let scope = self.scope_for(expr);
-        self.module.why(source, expr, &scope, &self.evaluator, all)
+        match &self.packer {
+            Some(template) => template.why(source, expr, &scope, &self.evaluator, all),
+            None => self.module.why(source, expr, &scope, &self.evaluator, all),
+        }
     }
 
     /// The named values `expr` refers to, written as source (`var.a`, `local.b[0]`).

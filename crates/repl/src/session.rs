@@ -219,7 +219,12 @@ impl Session {
                 let expr_offset = input.len() - expr_src.len();
                 let expr = parse_at(expr_src, expr_offset).map_err(|p| report(input, vec![p]))?;
                 if all {
-                    return Ok(Reply::Text(self.engine.why(expr_src.trim(), &expr, true)));
+                    // The expression's spans point into its own text, `expr_src`.
+                    return Ok(Reply::Text(self.engine.why(
+                        expr_src.trim_end(),
+                        &expr,
+                        true,
+                    )));
                 }
                 Ok(Reply::Text(self.engine.references(&expr).join("\n")))
             }
@@ -231,7 +236,8 @@ impl Session {
                 if let Err(problems) = self.engine.eval(&expr) {
                     return Err(report(input, shift_all(problems, arg_offset)));
                 }
-                Ok(Reply::Text(self.engine.why(arg.trim(), &expr, false)))
+                // The expression's spans point into its own text, `arg`.
+                Ok(Reply::Text(self.engine.why(arg.trim_end(), &expr, false)))
             }
             "doc" => {
                 let name = arg.trim().trim_end_matches("()").trim_end_matches('(');

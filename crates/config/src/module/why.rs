@@ -49,6 +49,7 @@ pub(crate) struct Walk<'m> {
     seen: BTreeSet<String>,
     out: String,
     n_lines: usize,
+    flavor: Flavor,
 }
 
 /// Where the named values of one module directory are written.
@@ -86,7 +87,14 @@ impl<'m> Walk<'m> {
             seen: BTreeSet::new(),
             out: String::new(),
             n_lines: 0,
+            flavor: Flavor::Terraform,
         }
+    }
+
+    /// The same walk with Packer's names for where values come from.
+    pub(crate) fn packer(mut self) -> Walk<'m> {
+        self.flavor = Flavor::Packer;
+        self
     }
 
     /// Explain `expr`, written as `source`, evaluated in `scope` of the root module `root`.
@@ -115,7 +123,7 @@ impl<'m> Walk<'m> {
             None => {
                 let _ = writeln!(self.out, "{source}{}", status.describe());
                 self.n_lines += 1;
-                self.expr(&frames, expr, scope, 1);
+                self.expr(&frames, expr, source, scope, 1);
             }
         }
         self.out.trim_end().to_string()
@@ -139,7 +147,7 @@ impl<'m> Walk<'m> {
     }
 
     /// The references of `expr` (a definition), in the module of `frames`' last frame.
-    fn expr(&mut self, frames: &[Frame<'m>], expr: &Expr, scope: &Scope, depth: usize) {
+    fn expr(&mut self, frames: &[Frame<'m>], expr: &Expr, text: &str, scope: &Scope, depth: usize) {
         if depth > MAX_DEPTH {
             self.line(depth, &format!("… (deeper than {MAX_DEPTH} steps)"));
             return;
@@ -152,7 +160,9 @@ impl<'m> Walk<'m> {
         } = &expr.kind
         {
             let condition = self.evaluator.eval_partial(cond, scope).0;
-            let condition_text = self.text_of(frames, cond.span);
+            let condition_text = text
+                .get(cond.span.start as usize..cond.span.end as usize)
+                .map_or_else(|| "…".to_string(), one_line);
             match condition.as_bool().filter(|_| condition.is_known()) {
                 None => {
                     self.line(
@@ -161,10 +171,16 @@ impl<'m> Walk<'m> {
                             "condition `{condition_text}` is unknown: neither branch is taken yet"
                         ),
                     );
-                    self.expr(frames, cond, scope, depth + 1);
-                    if self.mode == Mode::All {
-                        self.expr(frames, true_expr, scope, depth + 1);
-                        self.expr(frames, false_expr, scope, depth + 1);
+                    self.expr(frames, cond, text, scope, depth + 1);
+                    // Either branch may be the value: both are part of the answer.
+                    let branches_matter = self.mode == Mode::All
+                        || [&**true_expr, &**false_expr].iter().any(|branch| {
+                            !Status::of(&self.evaluator.eval_partial(branch, scope).0).is_plain()
+                        });
+                    if branches_matter {
+                        self.line(depth, "either branch may be the value:");
+                        self.expr(frames, true_expr, text, scope, depth + 1);
+                        self.expr(frames, false_expr, text, scope, depth + 1);
                     }
                 }
                 Some(taken) => {
@@ -180,9 +196,9 @@ impl<'m> Walk<'m> {
                         ),
                     );
                     if self.mode == Mode::All {
-                        self.expr(frames, cond, scope, depth + 1);
+                        self.expr(frames, cond, text, scope, depth + 1);
                     }
-                    self.expr(frames, other, scope, depth + 1);
+                    self.expr(frames, other, text, scope, depth + 1);
                 }
             }
             return;
@@ -247,11 +263,13 @@ impl<'m> Walk<'m> {
                 let definition = name.and_then(|n| {
                     self.defs(&dir)
                         .and_then(|d| d.locals.get(n))
-                        .map(|(_, _, e)| e.clone())
+                        .map(|(file, _, e)| (*file, e.clone()))
                 });
-                if let Some(definition) = definition {
+                if let Some((file, definition)) = definition {
                     let scope = frame.instance.scope_for(&definition);
-                    self.expr(frames, &definition, &scope, depth + 1);
+                    let files = self.files;
+                    let text = &files.get(file).text;
+                    self.expr(frames, &definition, text, &scope, depth + 1);
                 }
             }
             "var" => {
@@ -329,9 +347,11 @@ impl<'m> Walk<'m> {
                         if !self.line(depth, &header) || again {
                             return self.again(again, depth);
                         }
-                        if let Some(definition) = definition {
+                        if let (Some(definition), Some((file, _))) = (definition, place) {
                             let scope = child.scope_for(&definition);
-                            self.expr(&inner, &definition, &scope, depth + 1);
+                            let files = self.files;
+                            let text = &files.get(file).text;
+                            self.expr(&inner, &definition, text, &scope, depth + 1);
                         }
                     }
                     None => {
@@ -420,7 +440,9 @@ impl<'m> Walk<'m> {
                 );
                 self.line(depth + 1, &text);
                 let scope = parent.instance.scope_for(&argument);
-                self.expr(parent_frames, &argument, &scope, depth + 2);
+                let files = self.files;
+                let text = &files.get(file).text;
+                self.expr(parent_frames, &argument, text, &scope, depth + 2);
             }
             return;
         }
@@ -573,26 +595,6 @@ impl<'m> Walk<'m> {
         at(self.files, self.root_dir, place)
     }
 
-    /// The source text of `span` in the definition being walked (for conditions).
-    fn text_of(&self, frames: &[Frame<'m>], span: Span) -> String {
-        let Some(frame) = frames.last() else {
-            return String::new();
-        };
-        // The span is in some file of this module: find the one whose text holds it.
-        let dir = &frame.instance.dir;
-        for (_, file) in self.files.iter() {
-            if file.path.parent() != Some(dir.as_path()) {
-                continue;
-            }
-            if let Some(text) = file.text.get(span.start as usize..span.end as usize)
-                && parse_expr(text).is_ok()
-            {
-                return one_line(text);
-            }
-        }
-        "…".to_string()
-    }
-
     fn defs(&self, dir: &Path) -> Option<&Definitions> {
         self.definitions.get(dir)
     }
@@ -707,6 +709,18 @@ fn find_definitions(files: &SourceFiles, dir: Option<&Path>) -> Definitions {
                             attr.name.clone(),
                             (id, attr.name_span, (*attr.expr).clone()),
                         );
+                    }
+                }
+                // Packer's `local "NAME" { expression = ... }`.
+                "local" => {
+                    if let Some(name) = label(0) {
+                        let body = block.body.all_content();
+                        if let Some(attr) =
+                            body.attributes.iter().find(|a| &*a.name == "expression")
+                        {
+                            defs.locals
+                                .insert(name, (id, block.def_span, (*attr.expr).clone()));
+                        }
                     }
                 }
                 "output" => {
@@ -851,6 +865,9 @@ impl Status {
 fn places(value: &Value, path: &mut String, status: &mut Status, depth: usize) {
     if value.marks().contains(Marks::SENSITIVE) {
         status.sensitive_places.push(path.clone());
+        if !value.is_wholly_known() {
+            status.unknown.push(path.clone());
+        }
         return;
     }
     if !value.is_known() {

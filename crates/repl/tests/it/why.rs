@@ -68,7 +68,12 @@ fn why_follows_conditionals() {
     let mut session = why_session();
     insta::assert_snapshot!(transcript(
         &mut session,
-        &[":why local.dsn", ":why local.picked"]
+        &[
+            ":why local.dsn",
+            ":why local.picked",
+            ":why terraform_data.subnet[0].id == \"x\" ? 1 : var.db_password",
+            ":why var.env == \"dev\" ? local.secret_url : terraform_data.subnet[1].id",
+        ]
     ));
 }
 
