@@ -455,4 +455,24 @@ mod tests {
         assert_eq!(parse(&["--version"]).unwrap().mode, Mode::Version);
         assert!(parse(&["--var", "novalue"]).is_err());
     }
+
+    #[test]
+    fn raw_flag_and_the_order_of_var_and_var_file() {
+        let args = parse(&[
+            "-r",
+            "--var-file",
+            "a.tfvars",
+            "--var",
+            "x=1",
+            "--var-file=b.tfvars",
+            "--var",
+            "y=2",
+        ])
+        .unwrap();
+        assert!(args.raw);
+        assert_eq!(args.var_order, [1, 2]);
+        let args = parse(&["--var", "x=1", "--raw"]).unwrap();
+        assert!(args.raw);
+        assert_eq!(args.var_order, [0]);
+    }
 }

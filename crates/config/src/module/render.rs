@@ -9,7 +9,7 @@ use super::files::SourceFiles;
 use super::lock_file::LockFile;
 use super::named_values::{ModuleInstance, VariableSource, VariableValue};
 use super::resources::{EvaluatedBody, InstanceKey, ResourceValue};
-use super::why::{Flavor, variable_origin};
+use super::why::{Flavor, Origins};
 
 /// `name = value` with the value's continuation lines indented by `indent`.
 pub(crate) fn assignment(out: &mut String, indent: usize, name: &str, value: &Value) {
@@ -21,19 +21,12 @@ pub(crate) fn assignment(out: &mut String, indent: usize, name: &str, value: &Va
 /// `var.NAME = value  # from …` lines in name order, unset ones noted.
 pub(crate) fn vars(module: &ModuleInstance, files: &SourceFiles) -> String {
     let mut out = String::new();
+    let origins = Origins::new(files, Some(&module.dir), &module.dir, Flavor::Terraform);
     variable_lines(
         &mut out,
         &module.variables,
         "required, no value given",
-        &|variable| {
-            variable_origin(
-                files,
-                Some(&module.dir),
-                &module.dir,
-                variable,
-                Flavor::Terraform,
-            )
-        },
+        &|variable| origins.origin(variable),
     );
     out
 }

@@ -456,12 +456,17 @@ impl<'m> Walk<'m> {
 
     /// Where a variable's value came from, in words, with the file and line.
     pub(crate) fn origin(&mut self, dir: &Path, variable: &VariableValue) -> String {
+        self.load_definitions(dir);
+        let Some(defs) = self.definitions.get(dir) else {
+            return String::new();
+        };
         variable_origin(
             self.files,
+            defs,
             Some(dir),
             self.root_dir,
             variable,
-            Flavor::Terraform,
+            self.flavor,
         )
     }
 
@@ -636,10 +641,50 @@ pub(crate) enum Flavor {
     Packer,
 }
 
-/// Where a variable's value came from, in words, with the file and line: its default, a
-/// variable file (which one), the environment, or the command line.
-pub(crate) fn variable_origin(
+/// Says where variables' values came from; the definitions are read once.
+pub(crate) struct Origins<'f> {
+    files: &'f SourceFiles,
+    dir: Option<&'f Path>,
+    root_dir: &'f Path,
+    flavor: Flavor,
+    definitions: Definitions,
+}
+
+impl<'f> Origins<'f> {
+    /// For the variables declared in `dir` (in any directory when `None`), places written
+    /// relative to `root_dir`.
+    pub(crate) fn new(
+        files: &'f SourceFiles,
+        dir: Option<&'f Path>,
+        root_dir: &'f Path,
+        flavor: Flavor,
+    ) -> Origins<'f> {
+        Origins {
+            files,
+            dir,
+            root_dir,
+            flavor,
+            definitions: find_definitions(files, dir),
+        }
+    }
+
+    /// Where `variable`'s value came from, in words, with the file and line: its default, a
+    /// variable file (which one), the environment, or the command line.
+    pub(crate) fn origin(&self, variable: &VariableValue) -> String {
+        variable_origin(
+            self.files,
+            &self.definitions,
+            self.dir,
+            self.root_dir,
+            variable,
+            self.flavor,
+        )
+    }
+}
+
+fn variable_origin(
     files: &SourceFiles,
+    defs: &Definitions,
     dir: Option<&Path>,
     root_dir: &Path,
     variable: &VariableValue,
@@ -647,7 +692,6 @@ pub(crate) fn variable_origin(
 ) -> String {
     match &variable.source {
         VariableSource::Default => {
-            let defs = find_definitions(files, dir);
             let place = defs
                 .variables
                 .get(&variable.name)
