@@ -66,6 +66,7 @@ struct VariableDefinition {
     file: FileId,
     span: Span,
     default: Option<Span>,
+    default_expr: Option<Expr>,
     sensitive: Option<Span>,
     /// `condition` and `error_message` of each `validation` block.
     validations: Vec<(Span, Expr, String)>,
@@ -486,10 +487,19 @@ impl<'m> Walk<'m> {
                             .ok()
                     })
             }
-            VariableSource::Default => None,
+            VariableSource::Default => self
+                .defs(dir)
+                .and_then(|d| d.variables.get(&variable.name))
+                .and_then(|d| d.default_expr.as_ref())
+                .and_then(|e| self.evaluator.eval(e, &Scope::new()).ok()),
+            // A string on the command line or in the environment, for a primitive type.
+            VariableSource::Environment | VariableSource::CommandLine
+                if variable.value.ty().is_primitive() =>
+            {
+                Some(Value::string(""))
+            }
             _ => None,
         };
-        let _ = dir;
         let Some(given) = given else { return };
         let (plain, _) = variable.value.clone().unmark_deep();
         if given.ty() != plain.ty() {
@@ -497,8 +507,8 @@ impl<'m> Walk<'m> {
                 depth,
                 &format!(
                     "converted from {} to {}",
-                    terrace_types::format_type(given.ty()),
-                    terrace_types::format_type(plain.ty())
+                    terrace_types::friendly_name(given.ty()),
+                    terrace_types::friendly_name(plain.ty())
                 ),
             );
         }
@@ -813,6 +823,11 @@ fn find_definitions(files: &SourceFiles, dir: Option<&Path>) -> Definitions {
                                 file: id,
                                 span: block.def_span,
                                 default: attr_span("default"),
+                                default_expr: body
+                                    .attributes
+                                    .iter()
+                                    .find(|a| &*a.name == "default")
+                                    .map(|a| a.literal_expr().into_owned()),
                                 sensitive: attr_span("sensitive"),
                                 validations,
                             },

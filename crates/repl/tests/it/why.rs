@@ -157,6 +157,7 @@ fn variable_precedence_matches_terraform() {
         ("g_var", "\"cli\""),
         ("h_var_then_file", "\"later.tfvars\""),
         ("port", "8080"),
+        ("zones", "tolist([\n  \"a\",\n  \"b\",\n])"),
     ];
     let mut session = vars_session();
     for (name, value) in expected {
@@ -170,6 +171,24 @@ fn vars_say_where_each_value_came_from() {
     let mut session = vars_session();
     insta::assert_snapshot!(transcript(
         &mut session,
-        &[":vars", ":why var.port", ":why var.e_env"]
+        &[
+            ":vars",
+            ":why var.port",
+            ":why var.e_env",
+            ":why var.zones",
+            ":why var.g_var",
+            ":why var.h_var_then_file"
+        ]
     ));
+}
+
+#[test]
+fn why_of_a_command_line_value_says_it_was_converted() {
+    let context = Context {
+        dir: data("vars"),
+        vars: vec![("port".to_string(), "22".to_string())],
+        ..Context::default()
+    };
+    let mut session = Session::new(context, OutputFormat::Console);
+    insta::assert_snapshot!(transcript(&mut session, &[":why var.port"]));
 }

@@ -48,3 +48,8 @@ variable "port" {
     error_message = "The port must be below 1024."
   }
 }
+
+variable "zones" {
+  type    = list(string)
+  default = ["a", "b"]
+}
