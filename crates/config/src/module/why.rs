@@ -1035,3 +1035,59 @@ pub(crate) fn file_kind(path: &Path, dir: &Path) -> &'static str {
         "--var-file"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use terrace_types::Type;
+
+    #[test]
+    fn status_lists_unknown_and_sensitive_places() {
+        let value = Value::object([
+            ("a", Value::unknown(Type::String)),
+            ("b", Value::string("x").mark(Marks::SENSITIVE)),
+            (
+                "c",
+                Value::tuple([Value::int(1), Value::unknown(Type::Number)]),
+            ),
+            ("d e", Value::unknown(Type::Bool)),
+        ]);
+        let status = Status::of(&value);
+        assert_eq!(
+            status.describe(),
+            " is unknown at .a, .c[1], [\"d e\"], sensitive at .b"
+        );
+        assert!(Status::of(&Value::string("x")).is_plain());
+        assert_eq!(
+            Status::of(&Value::null(Type::String)).describe(),
+            " is null"
+        );
+        let both = Value::unknown(Type::String).mark(Marks::SENSITIVE);
+        assert_eq!(Status::of(&both).describe(), " is unknown, sensitive");
+    }
+
+    #[test]
+    fn status_stops_listing_after_a_few_places() {
+        let value = Value::tuple((0..1000).map(|_| Value::unknown(Type::String)));
+        let text = Status::of(&value).describe();
+        assert!(text.ends_with("[7], …"), "{text}");
+    }
+
+    #[test]
+    fn variable_files_are_named_by_kind() {
+        let dir = Path::new("m");
+        assert_eq!(
+            file_kind(Path::new("m/terraform.tfvars"), dir),
+            "terraform.tfvars"
+        );
+        assert_eq!(
+            file_kind(Path::new("m/x.auto.tfvars.json"), dir),
+            "an *.auto.tfvars file"
+        );
+        assert_eq!(
+            file_kind(Path::new("other/terraform.tfvars"), dir),
+            "--var-file"
+        );
+        assert_eq!(file_kind(Path::new("m/prod.tfvars"), dir), "--var-file");
+    }
+}
