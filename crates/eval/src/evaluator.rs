@@ -66,18 +66,22 @@ impl Evaluator {
     /// The same evaluator with another call context (base directory, clock, home directory).
     pub fn with_context(mut self, context: CallContext) -> Evaluator {
         self.context = context;
+        if self.context.interrupt.is_none() {
+            self.context.interrupt = self.interrupt.clone();
+        }
         self
     }
 
     /// The same evaluator, stopping with an "evaluation interrupted" error soon
     /// after `flag` becomes true (the console sets it on Ctrl-C).
     pub fn with_interrupt(mut self, flag: Arc<AtomicBool>) -> Evaluator {
-        self.interrupt = Some(flag);
+        self.set_interrupt(Some(flag));
         self
     }
 
-    /// Sets or clears the interrupt flag.
+    /// Sets or clears the interrupt flag (functions see it in their [`CallContext`]).
     pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.context.interrupt.clone_from(&flag);
         self.interrupt = flag;
     }
 

@@ -19,6 +19,8 @@ pub struct Args {
     pub exprs: Vec<String>,
     /// Print values as JSON (`--json`).
     pub json: bool,
+    /// Print values raw, for scripts (`-r`, `--raw`).
+    pub raw: bool,
     /// Never colour (`--no-color`).
     pub no_color: bool,
     /// The history file (`--history FILE`); `None` for the default place.
@@ -31,6 +33,9 @@ pub struct Args {
     pub vars: Vec<(String, String)>,
     /// `--var-file FILE` files, in order.
     pub var_files: Vec<PathBuf>,
+    /// For each of `vars`, how many of `var_files` come before it on the command line
+    /// (Terraform applies both in command-line order).
+    pub var_order: Vec<usize>,
     /// Read the directory as a Packer template (`--packer`).
     pub packer: bool,
     /// `--state FILE`: the state to read (what `terraform state pull` writes).
@@ -135,8 +140,13 @@ struct Cli {
     )]
     exprs: Vec<String>,
     /// Print values as JSON.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "raw")]
     json: bool,
+    /// Print values for scripts: strings bare (no quotes or escapes), numbers and
+    /// bools as text, null as an empty line, collections as compact JSON; an
+    /// unknown or sensitive value is an error (exit 1).
+    #[arg(short = 'r', long)]
+    raw: bool,
     /// Module directory (default: the current directory); a Packer template
     /// directory (.pkr.hcl, no .tf) or one .pkr.hcl file.
     #[arg(long, value_name = "DIR")]
@@ -291,19 +301,36 @@ impl Args {
     pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Args, ArgsError> {
         let mut argv = vec![OsString::from("terrace")];
         argv.extend(terraform_style(args.into_iter().collect()));
-        let cli = match Cli::try_parse_from(argv) {
+        let matches = match Cli::command().try_get_matches_from(argv) {
+            Ok(matches) => matches,
+            Err(error) => return help_or_error(error),
+        };
+        let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
             Ok(cli) => cli,
             Err(error) => return help_or_error(error),
         };
+        let file_at: Vec<usize> = matches
+            .indices_of("var_files")
+            .map(Iterator::collect)
+            .unwrap_or_default();
+        let var_order: Vec<usize> = matches
+            .indices_of("vars")
+            .map(|at| {
+                at.map(|var_at| file_at.iter().filter(|&&f| f < var_at).count())
+                    .collect()
+            })
+            .unwrap_or_default();
         let mut parsed = Args {
             exprs: cli.exprs,
             json: cli.json,
+            raw: cli.raw,
             no_color: cli.no_color,
             history: cli.history,
             no_history: cli.no_history,
             dir: cli.dir,
             vars: cli.vars,
             var_files: cli.var_files,
+            var_order,
             packer: cli.packer,
             state: cli.state,
             workspace: cli.workspace,
@@ -447,5 +474,25 @@ mod tests {
         assert_eq!(parse(&["--help", "-x"]).unwrap().mode, Mode::Help);
         assert_eq!(parse(&["--version"]).unwrap().mode, Mode::Version);
         assert!(parse(&["--var", "novalue"]).is_err());
+    }
+
+    #[test]
+    fn raw_flag_and_the_order_of_var_and_var_file() {
+        let args = parse(&[
+            "-r",
+            "--var-file",
+            "a.tfvars",
+            "--var",
+            "x=1",
+            "--var-file=b.tfvars",
+            "--var",
+            "y=2",
+        ])
+        .unwrap();
+        assert!(args.raw);
+        assert_eq!(args.var_order, [1, 2]);
+        let args = parse(&["--var", "x=1", "--raw"]).unwrap();
+        assert!(args.raw);
+        assert_eq!(args.var_order, [0]);
     }
 }

@@ -34,8 +34,15 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "deps",
         aliases: &[],
+        args: "[--all] EXPR",
+        summary: "list the named values EXPR refers to (--all: a tree of all it reaches)",
+        takes_expr: true,
+    },
+    CommandSpec {
+        name: "why",
+        aliases: &[],
         args: "EXPR",
-        summary: "list the named values EXPR refers to",
+        summary: "explain what makes a value unknown, sensitive or null, down to its source",
         takes_expr: true,
     },
     CommandSpec {
@@ -165,7 +172,20 @@ pub fn expression_argument(line: &str) -> Option<&str> {
     if spec.name == "let" {
         return rest.split_once('=').map(|(_, expr)| expr);
     }
+    if spec.name == "deps" {
+        return Some(strip_all_flag(rest).1);
+    }
     Some(rest)
+}
+
+/// `:deps`'s argument without a leading `--all` flag, and whether it had one.
+pub fn strip_all_flag(arg: &str) -> (bool, &str) {
+    match arg.strip_prefix("--all") {
+        Some(rest) if rest.is_empty() || rest.starts_with(char::is_whitespace) => {
+            (true, rest.trim_start())
+        }
+        _ => (false, arg),
+    }
 }
 
 /// The text of `:help`.
@@ -221,5 +241,8 @@ mod tests {
         assert_eq!(find("q").map(|spec| spec.name), Some("quit"));
         assert_eq!(expression_argument(":let x = [1,"), Some(" [1,"));
         assert_eq!(expression_argument(":doc upper"), None);
+        assert_eq!(expression_argument(":deps --all [1,"), Some("[1,"));
+        assert_eq!(expression_argument(":why local.a"), Some("local.a"));
+        assert_eq!(strip_all_flag("--allx"), (false, "--allx"));
     }
 }

@@ -28,6 +28,11 @@ pub struct Context {
     pub vars: Vec<(String, String)>,
     /// `--var-file` files.
     pub var_files: Vec<PathBuf>,
+    /// For each of `vars`, how many of `var_files` come before it on the command line.
+    pub var_order: Vec<usize>,
+    /// Environment variables (`TF_VAR_name`, `PKR_VAR_name`) set over the process's, as if
+    /// exported (for tests).
+    pub env: Vec<(String, String)>,
     /// `--packer`: read `dir` as a Packer template even when it is not
     /// detected as one (a directory with `.pkr.hcl` files and no `.tf` files,
     /// or a `.pkr.hcl` file).
@@ -319,6 +324,15 @@ impl Engine {
             .collect()
     }
 
+    /// `:why` (`all` false) or `:deps --all` (`all` true) on `expr`, written as `source`.
+    pub fn why(&self, source: &str, expr: &Expr, all: bool) -> String {
+        let scope = self.scope_for(expr);
+        match &self.packer {
+            Some(template) => template.why(source, expr, &scope, &self.evaluator, all),
+            None => self.module.why(source, expr, &scope, &self.evaluator, all),
+        }
+    }
+
     /// The named values `expr` refers to, written as source (`var.a`, `local.b[0]`).
     pub fn references(&self, expr: &Expr) -> Vec<String> {
         terrace_eval::references(expr)
@@ -351,6 +365,7 @@ pub fn is_template_file(path: &std::path::Path) -> bool {
 /// A Packer template's options: this process's `PKR_VAR_*`, then `--var-file`, then `--var`.
 fn packer_options(context: &Context) -> PackerOptions {
     let mut options = PackerOptions::from_process_env();
+    options.env.extend(context.env.iter().cloned());
     options.vars = context.vars.clone();
     options.var_files = context.var_files.clone();
     options
@@ -380,8 +395,10 @@ fn diagnostic_report(files: &SourceFiles, found: &ModuleDiagnostic) -> Report {
 /// state flags.
 fn load_options(context: &Context) -> LoadOptions {
     let mut options = LoadOptions::from_process_env();
+    options.env.extend(context.env.iter().cloned());
     options.vars = context.vars.clone();
     options.var_files = context.var_files.clone();
+    options.var_order = context.var_order.clone();
     options.state_file = context.state.clone();
     options.workspace_flag = context.workspace.clone();
     options.schemas = context.schemas.clone();
@@ -433,4 +450,38 @@ pub fn format_json(value: &Value, span: Span) -> Result<String, Problem> {
         )
         .at(span)
     })
+}
+
+/// A value as `-r` prints it, like `jq -r`: a string as its bare text, a number or bool as its
+/// text as the console prints it, null as an empty line, anything else as compact JSON (as `--json`). A value that is not wholly known,
+/// or that is sensitive anywhere, is an error: a script must not take a placeholder for data.
+pub fn format_raw(value: &Value, span: Span) -> Result<String, Problem> {
+    if !value.is_wholly_known() {
+        return Err(Problem::error(
+            "Value is not known",
+            "The value is (known after apply), so -r has no text to print; `:why` tells what makes it unknown.",
+        )
+        .at(span));
+    }
+    if value.marks_deep().is_sensitive() {
+        return Err(Problem::error(
+            "Value is sensitive",
+            "The value is (sensitive value), so -r does not print it; `nonsensitive(...)` reveals it on purpose.",
+        )
+        .at(span));
+    }
+    let (plain, _) = value.clone().unmark_deep();
+    if plain.is_null() {
+        return Ok(String::new());
+    }
+    if let Some(text) = plain.as_str() {
+        return Ok(text.to_string());
+    }
+    if let Some(flag) = plain.as_bool() {
+        return Ok(flag.to_string());
+    }
+    if plain.as_number().is_some() {
+        return Ok(format_value(&plain));
+    }
+    format_json(&plain, span)
 }

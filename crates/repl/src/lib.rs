@@ -117,13 +117,17 @@ pub fn run(args: Args) -> ExitCode {
                     .unwrap_or_else(|| std::path::PathBuf::from(".")),
                 vars: args.vars.clone(),
                 var_files: args.var_files.clone(),
+                var_order: args.var_order.clone(),
+                env: Vec::new(),
                 packer: args.packer,
                 state: args.state.clone(),
                 workspace: args.workspace.clone(),
                 schemas: args.schemas.clone(),
                 language: args.language,
             };
-            let format = if args.json {
+            let format = if args.raw {
+                OutputFormat::Raw
+            } else if args.json {
                 OutputFormat::Json
             } else {
                 OutputFormat::Console

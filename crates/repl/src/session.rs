@@ -54,6 +54,9 @@ pub enum OutputFormat {
     Console,
     /// JSON.
     Json,
+    /// For scripts (`-r`): strings as their bare text, numbers and bools as text, null as an
+    /// empty line, collections as compact JSON; unknown and sensitive values are errors.
+    Raw,
 }
 
 /// A console session: the evaluator, the module context and the `:let` bindings.
@@ -234,11 +237,32 @@ impl Session {
                     .map_err(fail)
             }
             "deps" => {
+                let (all, expr_src) = commands::strip_all_flag(arg);
+                if input::is_blank(expr_src) {
+                    return Err(need_arg("an expression"));
+                }
+                let expr_offset = input.len() - expr_src.len();
+                let expr = parse_at(expr_src, expr_offset).map_err(|p| report(input, vec![p]))?;
+                if all {
+                    // The expression's spans point into its own text, `expr_src`.
+                    return Ok(Reply::Text(self.engine.why(
+                        expr_src.trim_end(),
+                        &expr,
+                        true,
+                    )));
+                }
+                Ok(Reply::Text(self.engine.references(&expr).join("\n")))
+            }
+            "why" => {
                 if input::is_blank(arg) {
                     return Err(need_arg("an expression"));
                 }
                 let expr = parse_at(arg, arg_offset).map_err(|p| report(input, vec![p]))?;
-                Ok(Reply::Text(self.engine.references(&expr).join("\n")))
+                if let Err(problems) = self.engine.eval(&expr) {
+                    return Err(report(input, shift_all(problems, arg_offset)));
+                }
+                // The expression's spans point into its own text, `arg`.
+                Ok(Reply::Text(self.engine.why(arg.trim_end(), &expr, false)))
             }
             "doc" => {
                 let name = arg.trim().trim_end_matches("()").trim_end_matches('(');
@@ -474,6 +498,7 @@ impl Session {
         match self.format {
             OutputFormat::Console => Ok(Reply::Value(engine::format_value(value))),
             OutputFormat::Json => engine::format_json(value, span).map(Reply::Value),
+            OutputFormat::Raw => engine::format_raw(value, span).map(Reply::Text),
         }
     }
 }

@@ -153,6 +153,8 @@ impl EarlyScope {
                     env: &discovery.options.env,
                     tfvars: discovery.tfvars.to_vec(),
                     cli_vars: &discovery.options.vars,
+                    n_cli_files: discovery.options.var_files.len(),
+                    var_order: &discovery.options.var_order,
                 },
                 files,
                 &evaluator,

@@ -39,6 +39,7 @@ mod test_files;
 mod tree;
 pub(crate) mod variables;
 mod walk;
+pub(crate) mod why;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -63,10 +64,14 @@ pub use test_files::TestFile;
 /// environment the loader reads (injected, so tests do not depend on the process).
 #[derive(Clone, Debug, Default)]
 pub struct LoadOptions {
-    /// `--var NAME=VALUE` assignments, in command-line order (applied last).
+    /// `--var NAME=VALUE` assignments, in command-line order.
     pub vars: Vec<(String, String)>,
-    /// `--var-file FILE` paths, in command-line order (applied before `vars`).
+    /// `--var-file FILE` paths, in command-line order.
     pub var_files: Vec<PathBuf>,
+    /// For each of `vars`, how many of `var_files` come before it on the command line:
+    /// Terraform applies both in command-line order, a later one winning. When shorter than
+    /// `vars`, the rest come after every file.
+    pub var_order: Vec<usize>,
     /// Environment variables: `TF_VAR_name` values and `TF_WORKSPACE`.
     pub env: BTreeMap<String, String>,
     /// The value of `path.cwd`; `None` uses the root module directory made absolute.
@@ -199,6 +204,62 @@ impl LoadedModule {
         self.root.open_resources(scope, expr);
     }
 
+    /// `:why EXPR` (`all` false) or `:deps --all EXPR` (`all` true): the chain of named values
+    /// behind the value of `expr` (written as `source`, evaluated in `scope`), each with its
+    /// file and line. For `:why`, only what makes a value unknown, sensitive or null is listed,
+    /// and a wholly known value takes one line.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use terrace_config::module::{LoadOptions, load_module};
+    ///
+    /// let module = load_module(Path::new("no-such-dir"), &LoadOptions::default());
+    /// let expr = terrace_syntax::parse_expr("1 + 1").unwrap();
+    /// let evaluator = terrace_eval::Evaluator::new();
+    /// let text = module.why("1 + 1", &expr, module.scope(), &evaluator, false);
+    /// assert_eq!(text, "1 + 1 is known: 2");
+    /// ```
+    pub fn why(
+        &self,
+        source: &str,
+        expr: &Expr,
+        scope: &Scope,
+        evaluator: &terrace_eval::Evaluator,
+        all: bool,
+    ) -> String {
+        let mode = if all { why::Mode::All } else { why::Mode::Why };
+        why::Walk::new(&self.files, &self.root.dir, evaluator, mode)
+            .explain(&self.root, source, expr, scope)
+    }
+
+    /// Where each root variable's value came from, in name order: `(name, words)`, such as
+    /// `("region", "value from terraform.tfvars (terraform.tfvars:2)")`.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use terrace_config::module::{LoadOptions, load_module};
+    ///
+    /// let module = load_module(Path::new("no-such-dir"), &LoadOptions::default());
+    /// assert!(module.variable_origins().is_empty());
+    /// ```
+    pub fn variable_origins(&self) -> Vec<(String, String)> {
+        let evaluator = terrace_eval::Evaluator::new();
+        let mut walk = why::Walk::new(&self.files, &self.root.dir, &evaluator, why::Mode::Why);
+        let mut origins: Vec<(String, String)> = self
+            .root
+            .variables
+            .iter()
+            .map(|variable| {
+                (
+                    variable.name.to_string(),
+                    walk.origin(&self.root.dir, variable),
+                )
+            })
+            .collect();
+        origins.sort();
+        origins
+    }
+
     /// The parsed `.terraform.lock.hcl`, when the directory has one.
     pub fn lock_file(&self) -> Option<&LockFile> {
         self.lock_file.as_ref()
@@ -211,7 +272,7 @@ impl LoadedModule {
 
     /// `:vars`: one `var.NAME = value` entry a variable, in name order.
     pub fn render_vars(&self) -> String {
-        render::vars(&self.root)
+        render::vars(&self.root, &self.files)
     }
 
     /// `:outputs`: one `NAME = value` entry an output, in name order: the

@@ -5,9 +5,11 @@ use std::fmt::Write;
 use terrace_syntax::{IndexKey, TraversalStep, parse_traversal};
 use terrace_types::{Value, format_value};
 
+use super::files::SourceFiles;
 use super::lock_file::LockFile;
 use super::named_values::{ModuleInstance, VariableSource, VariableValue};
 use super::resources::{EvaluatedBody, InstanceKey, ResourceValue};
+use super::why::{Flavor, Origins};
 
 /// `name = value` with the value's continuation lines indented by `indent`.
 pub(crate) fn assignment(out: &mut String, indent: usize, name: &str, value: &Value) {
@@ -16,24 +18,42 @@ pub(crate) fn assignment(out: &mut String, indent: usize, name: &str, value: &Va
     let _ = writeln!(out, "{pad}{name} = {text}");
 }
 
-/// `var.NAME = value` lines in name order, unset ones noted.
-pub(crate) fn vars(module: &ModuleInstance) -> String {
+/// `var.NAME = value  # from …` lines in name order, unset ones noted.
+pub(crate) fn vars(module: &ModuleInstance, files: &SourceFiles) -> String {
     let mut out = String::new();
-    variable_lines(&mut out, &module.variables, "required, no value given");
+    let origins = Origins::new(files, Some(&module.dir), &module.dir, Flavor::Terraform);
+    variable_lines(
+        &mut out,
+        &module.variables,
+        "required, no value given",
+        &|variable| origins.origin(variable),
+    );
     out
 }
 
-/// `var.NAME = value` lines for `variables` in name order, each unset one
-/// followed by `# unset_note` (Terraform's and Packer's `:vars`).
-pub(crate) fn variable_lines(out: &mut String, variables: &[VariableValue], unset_note: &str) {
+/// `var.NAME = value` lines for `variables` in name order, each followed by `# from …`
+/// (where the value came from, as `origin` words it), or by `# unset_note` for an unset one
+/// (Terraform's and Packer's `:vars`).
+pub(crate) fn variable_lines(
+    out: &mut String,
+    variables: &[VariableValue],
+    unset_note: &str,
+    origin: &dyn Fn(&VariableValue) -> String,
+) {
     let mut variables: Vec<_> = variables.iter().collect();
     variables.sort_by(|a, b| a.name.cmp(&b.name));
     for variable in variables {
+        let start = out.len();
         assignment(out, 0, &format!("var.{}", variable.name), &variable.value);
-        if variable.source == VariableSource::Unset {
-            out.pop();
-            let _ = writeln!(out, "  # {unset_note}");
-        }
+        let note = if variable.source == VariableSource::Unset {
+            unset_note.to_string()
+        } else {
+            let words = origin(variable);
+            words.strip_prefix("value ").unwrap_or(&words).to_string()
+        };
+        // At the end of the first line, so a value of many lines keeps it in view.
+        let first_end = out[start..].find('\n').map_or(out.len(), |at| start + at);
+        out.insert_str(first_end, &format!("  # {note}"));
     }
 }
 

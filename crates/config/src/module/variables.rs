@@ -189,6 +189,11 @@ pub(crate) struct RootAssignments<'o> {
     pub(crate) env: &'o BTreeMap<String, String>,
     pub(crate) tfvars: Vec<FileId>,
     pub(crate) cli_vars: &'o [(String, String)],
+    /// How many of `tfvars` (the last ones) are `--var-file` files.
+    pub(crate) n_cli_files: usize,
+    /// For each of `cli_vars`, how many `--var-file` files come before it on the command
+    /// line (see [`super::LoadOptions::var_order`]).
+    pub(crate) var_order: &'o [usize],
 }
 
 /// Collects the root module's variable values in order of precedence.
@@ -219,7 +224,13 @@ pub(crate) fn root_assignments(
             );
         }
     }
-    for &file in &sources.tfvars {
+    // Terraform applies `terraform.tfvars` and the `*.auto.tfvars` files, then `--var-file`
+    // and `--var` in command-line order, a later one winning.
+    let n_cli_files = sources.n_cli_files.min(sources.tfvars.len());
+    let (own_files, cli_files) = sources.tfvars.split_at(sources.tfvars.len() - n_cli_files);
+    let apply_file = |file: FileId,
+                      assigned: &mut BTreeMap<Name, Assignment>,
+                      diagnostics: &mut Vec<ModuleDiagnostic>| {
         let (attrs, found) = files.body(file).just_attributes();
         diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(file, d)));
         let path = files.get(file).path.clone();
@@ -251,8 +262,11 @@ pub(crate) fn root_assignments(
                 );
             }
         }
-    }
-    for (name, raw) in sources.cli_vars {
+    };
+    let apply_var = |name: &String,
+                     raw: &String,
+                     assigned: &mut BTreeMap<Name, Assignment>,
+                     diagnostics: &mut Vec<ModuleDiagnostic>| {
         let Some(decl) = find(name) else {
             diagnostics.push(ModuleDiagnostic::without_file(Diagnostic::error(
                 "Value for undeclared variable",
@@ -261,7 +275,7 @@ pub(crate) fn root_assignments(
                 ),
                 Span::default(),
             )));
-            continue;
+            return;
         };
         if let Some(value) = parse_raw(decl, raw, "command line", diagnostics) {
             assigned.insert(
@@ -272,6 +286,24 @@ pub(crate) fn root_assignments(
                     place: None,
                 },
             );
+        }
+    };
+    for &file in own_files {
+        apply_file(file, &mut assigned, diagnostics);
+    }
+    for position in 0..=cli_files.len() {
+        for (idx, (name, raw)) in sources.cli_vars.iter().enumerate() {
+            let before = sources
+                .var_order
+                .get(idx)
+                .copied()
+                .unwrap_or(cli_files.len());
+            if before.min(cli_files.len()) == position {
+                apply_var(name, raw, &mut assigned, diagnostics);
+            }
+        }
+        if let Some(&file) = cli_files.get(position) {
+            apply_file(file, &mut assigned, diagnostics);
         }
     }
     assigned

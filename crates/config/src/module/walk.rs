@@ -150,6 +150,8 @@ pub(crate) fn walk(
                 env: &ctx.options.env,
                 tfvars: ctx.tfvars.clone(),
                 cli_vars: &ctx.options.vars,
+                n_cli_files: ctx.options.var_files.len(),
+                var_order: &ctx.options.var_order,
             },
             ctx.files,
             &evaluator,

@@ -150,6 +150,60 @@ impl LoadedTemplate {
         render::vars(self)
     }
 
+    /// `:why EXPR` (`all` false) or `:deps --all EXPR` (`all` true) on a template: as
+    /// [`crate::module::LoadedModule::why`], for variables and locals.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use terrace_config::packer::{PackerOptions, load_template};
+    ///
+    /// let template = load_template(Path::new("no-such-dir"), &PackerOptions::default());
+    /// let expr = terrace_syntax::parse_expr("\"a\"").unwrap();
+    /// let evaluator = terrace_eval::Evaluator::new();
+    /// let text = template.why("\"a\"", &expr, template.scope(), &evaluator, false);
+    /// assert_eq!(text, "\"a\" is known: \"a\"");
+    /// ```
+    pub fn why(
+        &self,
+        source: &str,
+        expr: &terrace_syntax::Expr,
+        scope: &Scope,
+        evaluator: &terrace_eval::Evaluator,
+        all: bool,
+    ) -> String {
+        let dir = self
+            .files
+            .iter()
+            .next()
+            .and_then(|(_, f)| f.path.parent().map(Path::to_path_buf))
+            .unwrap_or_default();
+        let instance = crate::module::ModuleInstance {
+            dir: dir.clone(),
+            path_module: String::new(),
+            variables: self.variables.clone(),
+            locals: self
+                .locals
+                .iter()
+                .map(|l| (l.name.clone(), l.value.clone()))
+                .collect(),
+            outputs: Vec::new(),
+            resources: Vec::new(),
+            module_calls: Vec::new(),
+            settings: crate::module::TerraformSettings::default(),
+            scope: self.scope.clone(),
+            uninitialized_locals: std::collections::BTreeSet::new(),
+            in_cycle: std::collections::BTreeSet::new(),
+        };
+        let mode = if all {
+            crate::module::why::Mode::All
+        } else {
+            crate::module::why::Mode::Why
+        };
+        crate::module::why::Walk::new(&self.files, &dir, evaluator, mode)
+            .packer()
+            .explain(&instance, source, expr, scope)
+    }
+
     /// The `required_version` constraints of the `packer` blocks.
     pub fn required_versions(&self) -> &[String] {
         &self.required_versions

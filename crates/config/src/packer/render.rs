@@ -7,11 +7,24 @@ use terrace_types::quote;
 use super::LoadedTemplate;
 use super::builds::EvaluatedPlugin;
 use crate::module::render::{assignment, body, variable_lines};
+use crate::module::why::{Flavor, Origins};
 
 /// `var.NAME = value` then `local.NAME = value` lines, each in name order.
 pub(crate) fn vars(template: &LoadedTemplate) -> String {
     let mut out = String::new();
-    variable_lines(&mut out, &template.variables, "no value given");
+    let root_dir = template
+        .files
+        .iter()
+        .next()
+        .and_then(|(_, f)| f.path.parent().map(std::path::Path::to_path_buf))
+        .unwrap_or_default();
+    let origins = Origins::new(&template.files, None, &root_dir, Flavor::Packer);
+    variable_lines(
+        &mut out,
+        &template.variables,
+        "no value given",
+        &|variable| origins.origin(variable),
+    );
     let mut locals: Vec<_> = template.locals.iter().collect();
     locals.sort_by(|a, b| a.name.cmp(&b.name));
     for local in locals {

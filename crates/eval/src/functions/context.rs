@@ -1,6 +1,8 @@
 //! `CallContext`: what a function may know of the world (base directory, clock, limits).
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// The environment a function call runs in. Nondeterministic inputs (time, the home
 /// directory) are injected here so tests can fix them.
@@ -12,6 +14,9 @@ pub struct CallContext {
     pub home_dir: Option<PathBuf>,
     /// A fixed "now" for `timestamp`, as an RFC 3339 string; `None` reads the clock.
     pub fixed_now: Option<String>,
+    /// Set to stop a long call (`fileset`'s directory walk) soon; the evaluator shares its
+    /// own interrupt flag here.
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Default for CallContext {
@@ -20,6 +25,7 @@ impl Default for CallContext {
             base_dir: PathBuf::from("."),
             home_dir: std::env::var_os("HOME").map(PathBuf::from),
             fixed_now: None,
+            interrupt: None,
         }
     }
 }

@@ -310,7 +310,7 @@ fn fileset(ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
         go_path::join(&base_dir(ctx), &path)
     };
     let full_pattern = go_path::join(&path, &pattern);
-    let found = glob(&full_pattern).map_err(|e| {
+    let found = glob(&full_pattern, ctx.interrupt.as_deref()).map_err(|e| {
         FunctionError::new(format!(
             "failed to glob pattern {}: {e}",
             redact(&full_pattern, marks)
@@ -518,23 +518,102 @@ mod tests {
     }
 
     #[cfg(unix)]
-    #[test]
-    fn fileset_survives_symlink_loops() {
-        let dir = std::env::temp_dir().join(format!("terrace-fileset-{}", std::process::id()));
+    /// A fresh directory under the system's temporary directory.
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("terrace-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("a")).unwrap();
-        std::fs::write(dir.join("a/f.txt"), "x").unwrap();
-        std::os::unix::fs::symlink(&dir, dir.join("a/loop")).unwrap();
-        std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("dangling")).unwrap();
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn fileset_in(dir: &std::path::Path, path: &str, pattern: &str) -> Result<Vec<String>, String> {
         let ctx = CallContext {
-            base_dir: dir.clone(),
+            base_dir: dir.to_path_buf(),
             ..files_ctx()
         };
-        let v = run_with(&ctx, "fileset", vec![s("."), s("**")]).unwrap();
-        let found = set(&v);
-        assert!(found.contains(&"a/f.txt".to_string()), "{found:?}");
-        assert!(found.len() < 10, "{found:?}");
+        match run_with(&ctx, "fileset", vec![s(path), s(pattern)]) {
+            Ok(v) => Ok(set(&v)),
+            Err(CallError::Failed { message, .. }) => Err(message),
+            Err(other) => Err(format!("{other:?}")),
+        }
+    }
+
+    #[test]
+    fn fileset_survives_symlink_loops() {
+        let dir = scratch("fileset-loop");
+        std::fs::create_dir_all(dir.join("tree/a")).unwrap();
+        std::fs::write(dir.join("tree/a/f.txt"), "x").unwrap();
+        std::os::unix::fs::symlink(dir.join("tree"), dir.join("tree/a/loop")).unwrap();
+        std::os::unix::fs::symlink(dir.join("tree/a"), dir.join("tree/a/self")).unwrap();
+        // Terraform follows the link until the system refuses a path with 40 links in it
+        // and lists 41 files; terrace lists each file once, then the loop is not entered.
+        assert_eq!(fileset_in(&dir, "tree", "**").unwrap(), ["a/f.txt"]);
+        assert_eq!(
+            fileset_in(&dir, "tree", "a/loop/a/*").unwrap(),
+            ["a/loop/a/f.txt"]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn fileset_follows_links_to_files_and_directories_as_terraform() {
+        // The tree and the results of terraform console 1.15.5 (links to a directory and a
+        // file outside the tree, a second name for a directory inside it, a dangling link).
+        let dir = scratch("fileset-links");
+        std::fs::create_dir_all(dir.join("cfg/tree/a/b")).unwrap();
+        std::fs::create_dir_all(dir.join("outside/d")).unwrap();
+        std::fs::write(dir.join("cfg/tree/a/f.txt"), "x").unwrap();
+        std::fs::write(dir.join("cfg/tree/a/b/g.txt"), "y").unwrap();
+        std::fs::write(dir.join("outside/d/o.txt"), "z").unwrap();
+        std::fs::write(dir.join("outside/file.txt"), "w").unwrap();
+        let link = |target: &str, name: &str| {
+            std::os::unix::fs::symlink(target, dir.join("cfg/tree").join(name)).unwrap();
+        };
+        link(&dir.join("outside/d").display().to_string(), "linkdir");
+        link(
+            &dir.join("outside/file.txt").display().to_string(),
+            "linkfile.txt",
+        );
+        link("a", "alias");
+        link("nowhere", "dangling");
+        let cfg = dir.join("cfg");
+        assert_eq!(
+            fileset_in(&cfg, "tree", "**").unwrap(),
+            [
+                "a/b/g.txt",
+                "a/f.txt",
+                "alias/b/g.txt",
+                "alias/f.txt",
+                "linkdir/o.txt",
+                "linkfile.txt"
+            ]
+        );
+        assert_eq!(
+            fileset_in(&cfg, "tree", "*/*.txt").unwrap(),
+            ["a/f.txt", "alias/f.txt", "linkdir/o.txt"]
+        );
+        // `*` matches the dangling link, which cannot be read: Terraform's error.
+        let error = fileset_in(&cfg, "tree", "*").unwrap_err();
+        assert!(
+            error.starts_with("failed to stat ")
+                && error.contains("tree/dangling: no such file or directory"),
+            "{error}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn fileset_through_proc_stops_with_a_clear_error() {
+        // A link to `/` (`/proc/self/root`) leads into the whole file system and `/proc`.
+        let started = std::time::Instant::now();
+        let result = fileset_in(std::path::Path::new("/"), "/proc/self", "**");
+        if let Err(message) = &result {
+            assert!(
+                message.contains("more than 100000 directories") || message.contains("stat"),
+                "{message}"
+            );
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(60));
     }
 
     #[test]

@@ -4,17 +4,25 @@
 //! characters, `?` one character, `[a-z]` a class (`[^a]` negated; `!` is an ordinary
 //! character), `{a,b}` alternatives, and `\` escapes. A component `**` matches any
 //! number of directories. Symbolic links are followed, but a directory already on the
-//! current path is not entered again, so link loops end (Go keeps going until paths get
-//! too long). Bad patterns report `syntax error in pattern` when a name is tested.
+//! current path is not entered again, so link loops end (Go follows them until the system
+//! refuses a path with more than 40 links in it: Terraform lists `a/f.txt`,
+//! `a/loop/a/f.txt`, … 41 times for a link back to the top). A walk reads at most
+//! [`MAX_DIRECTORIES`] directories (a link into `/` or `/proc` leads to a whole file
+//! system) and stops when the interrupt flag is set. Bad patterns report
+//! `syntax error in pattern` when a name is tested.
 
 use std::collections::HashSet;
 use std::fs;
+#[cfg(not(unix))]
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::go_path::join;
 
 /// How many nested directories `**` may descend into.
 const MAX_DEPTH: usize = 256;
+/// How many directories one glob reads at most.
+pub(super) const MAX_DIRECTORIES: usize = 100_000;
 /// How many matching steps one pattern component may take against one name.
 const MATCH_BUDGET: u64 = 1_000_000;
 
@@ -27,6 +35,10 @@ pub(super) enum GlobError {
     TooComplex,
     /// Directories nest deeper than terrace follows.
     TooDeep,
+    /// The walk read [`MAX_DIRECTORIES`] directories.
+    TooManyDirectories,
+    /// The interrupt flag was set.
+    Interrupted,
 }
 
 impl std::fmt::Display for GlobError {
@@ -35,19 +47,51 @@ impl std::fmt::Display for GlobError {
             GlobError::BadPattern => "syntax error in pattern",
             GlobError::TooComplex => "pattern is too complex to match",
             GlobError::TooDeep => "directories nest too deeply",
+            GlobError::TooManyDirectories => {
+                "more than 100000 directories to read (terrace's limit; a symbolic link may lead into a large tree such as / or /proc)"
+            }
+            GlobError::Interrupted => "interrupted",
         })
     }
 }
 
-/// The paths matching `pattern` (already cleaned), unsorted.
-pub(super) fn glob(pattern: &str) -> Result<Vec<String>, GlobError> {
+/// The state of one walk: the directories on the current path, how many were read, and
+/// the flag that stops it.
+struct Walk<'i> {
+    visiting: HashSet<DirKey>,
+    n_dirs: usize,
+    max_dirs: usize,
+    interrupt: Option<&'i AtomicBool>,
+}
+
+/// The paths matching `pattern` (already cleaned), unsorted; the walk stops when
+/// `interrupt` is set.
+pub(super) fn glob(
+    pattern: &str,
+    interrupt: Option<&AtomicBool>,
+) -> Result<Vec<String>, GlobError> {
+    glob_with_limit(pattern, interrupt, MAX_DIRECTORIES)
+}
+
+/// [`glob`] reading at most `max_dirs` directories.
+fn glob_with_limit(
+    pattern: &str,
+    interrupt: Option<&AtomicBool>,
+    max_dirs: usize,
+) -> Result<Vec<String>, GlobError> {
     let components = split_escaped(pattern, b'/');
     let mut matches = Vec::new();
-    let mut visiting = HashSet::new();
+    let mut walk = Walk {
+        visiting: HashSet::new(),
+        n_dirs: 0,
+        max_dirs,
+        interrupt,
+    };
+    let walk = &mut walk;
     if components.first().is_some_and(|c| c.is_empty()) {
-        do_glob("/", &components[1..], &mut matches, &mut visiting, 0)?;
+        do_glob("/", &components[1..], &mut matches, walk, 0)?;
     } else {
-        do_glob(".", &components, &mut matches, &mut visiting, 0)?;
+        do_glob(".", &components, &mut matches, walk, 0)?;
     }
     Ok(matches)
 }
@@ -60,7 +104,7 @@ fn do_glob(
     basedir: &str,
     components: &[String],
     matches: &mut Vec<String>,
-    visiting: &mut HashSet<PathBuf>,
+    walk: &mut Walk<'_>,
     depth: usize,
 ) -> Result<(), GlobError> {
     if depth > MAX_DEPTH {
@@ -91,23 +135,54 @@ fn do_glob(
         return Ok(());
     }
     // A directory already being read further up is a link loop: do not enter it again.
-    let key = fs::canonicalize(&basedir).unwrap_or_else(|_| PathBuf::from(&basedir));
-    if !visiting.insert(key.clone()) {
+    let key = directory_key(&basedir, &meta);
+    // The key is `Copy` on Unix only (a path elsewhere).
+    #[allow(clippy::clone_on_copy)]
+    let first_visit = walk.visiting.insert(key.clone());
+    if !first_visit {
         return Ok(());
     }
-    let result = glob_dir(&basedir, components, &mut pat_idx, matches, visiting, depth);
-    visiting.remove(&key);
+    let result = glob_dir(&basedir, components, &mut pat_idx, matches, walk, depth);
+    walk.visiting.remove(&key);
     result
 }
+
+/// What identifies a directory however it is reached: its device and inode on Unix (one
+/// `stat`, already made), its canonical path elsewhere.
+#[cfg(unix)]
+fn directory_key(_path: &str, meta: &fs::Metadata) -> DirKey {
+    use std::os::unix::fs::MetadataExt as _;
+    (meta.dev(), meta.ino())
+}
+
+#[cfg(not(unix))]
+fn directory_key(path: &str, _meta: &fs::Metadata) -> DirKey {
+    fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path))
+}
+
+#[cfg(unix)]
+type DirKey = (u64, u64);
+#[cfg(not(unix))]
+type DirKey = PathBuf;
 
 fn glob_dir(
     basedir: &str,
     components: &[String],
     pat_idx: &mut usize,
     matches: &mut Vec<String>,
-    visiting: &mut HashSet<PathBuf>,
+    walk: &mut Walk<'_>,
     depth: usize,
 ) -> Result<(), GlobError> {
+    if walk
+        .interrupt
+        .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    {
+        return Err(GlobError::Interrupted);
+    }
+    walk.n_dirs += 1;
+    if walk.n_dirs > walk.max_dirs {
+        return Err(GlobError::TooManyDirectories);
+    }
     let Ok(entries) = fs::read_dir(basedir) else {
         return Ok(());
     };
@@ -126,7 +201,7 @@ fn glob_dir(
                 if last {
                     matches.push(path.clone());
                 }
-                do_glob(&path, &components[*pat_idx..], matches, visiting, depth + 1)?;
+                do_glob(&path, &components[*pat_idx..], matches, walk, depth + 1)?;
             } else if last {
                 matches.push(path);
             }
@@ -148,13 +223,7 @@ fn glob_dir(
             if last {
                 matches.push(path);
             } else {
-                do_glob(
-                    &path,
-                    &components[*pat_idx + 1..],
-                    matches,
-                    visiting,
-                    depth + 1,
-                )?;
+                do_glob(&path, &components[*pat_idx + 1..], matches, walk, depth + 1)?;
             }
         }
     }
@@ -405,6 +474,31 @@ mod tests {
         let pattern = "*a".repeat(30) + "b";
         let name = "a".repeat(200);
         assert_eq!(m(&pattern, &name), Err(GlobError::TooComplex));
+    }
+
+    #[test]
+    fn the_walk_stops_at_the_directory_cap() {
+        let dir = std::env::temp_dir().join(format!("terrace-glob-cap-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("a/b/c")).unwrap();
+        fs::write(dir.join("a/b/c/f.txt"), "x").unwrap();
+        let pattern = format!("{}/**", dir.display());
+        assert_eq!(glob_with_limit(&pattern, None, 4).map(|m| m.len()), Ok(4));
+        assert_eq!(
+            glob_with_limit(&pattern, None, 3),
+            Err(GlobError::TooManyDirectories)
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_walk_stops_when_interrupted() {
+        let flag = AtomicBool::new(true);
+        assert_eq!(glob("/**", Some(&flag)), Err(GlobError::Interrupted));
+        assert_eq!(
+            glob("/*", Some(&AtomicBool::new(false))).map(|m| m.is_empty()),
+            Ok(false)
+        );
     }
 
     #[test]

@@ -48,6 +48,7 @@ fn commands() {
             ":help ",
             ":type ",
             ":deps ",
+            ":why ",
             ":doc ",
             ":funcs ",
             ":vars ",

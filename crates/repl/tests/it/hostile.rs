@@ -315,3 +315,34 @@ fn huge_numbers() {
     let run = terrace(&dir, &["-e", &format!("{digits} + 1")], b"");
     assert_eq!(run.status, Some(0), "{}", run.stderr);
 }
+
+/// `fileset` through `/proc/self` (whose `root` links to `/`) walks the whole file system:
+/// Ctrl-C stops it, and the session goes on.
+#[test]
+fn fileset_walk_stops_on_interrupt() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let mut session = terrace_repl::Session::standalone();
+    let flag = Arc::new(AtomicBool::new(false));
+    session.set_interrupt(Arc::clone(&flag));
+    let setter = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    let started = std::time::Instant::now();
+    let error = session.run(r#"fileset("/proc/self", "**")"#).unwrap_err();
+    setter.join().unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    let text = error.render(terrace_repl::Theme::PLAIN);
+    assert!(text.contains("interrupted"), "{text}");
+    flag.store(false, Ordering::Relaxed);
+    assert_eq!(session.run("1 + 1").unwrap().text(), Some("2"));
+}

@@ -10,5 +10,7 @@ mod module;
 mod packer;
 #[cfg(unix)]
 mod pty;
+mod raw;
 mod state;
 mod transcript;
+mod why;

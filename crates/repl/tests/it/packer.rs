@@ -172,3 +172,17 @@ fn completion_knows_the_template_s_names() {
     assert!(complete("build.Pack").contains(&"PackerRunUUID".to_string()));
     assert_eq!(complete("legacy_s"), ["legacy_strftime("]);
 }
+
+#[test]
+fn why_and_deps_all_on_a_template() {
+    let mut session = session(&fixture("variables"), false);
+    insta::assert_snapshot!(transcript(
+        &mut session,
+        &[
+            ":why local.secret_path",
+            ":why var.owner",
+            ":why var.region",
+            ":deps --all local.image_name",
+        ]
+    ));
+}

@@ -1,0 +1,5 @@
+c_auto          = "a.auto.tfvars"
+d_auto_later    = "a.auto.tfvars"
+f_var_file      = "a.auto.tfvars"
+g_var           = "a.auto.tfvars"
+h_var_then_file = "a.auto.tfvars"

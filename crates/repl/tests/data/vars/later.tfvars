@@ -1,0 +1,1 @@
+h_var_then_file = "later.tfvars"

@@ -1,0 +1,7 @@
+b_tfvars        = "terraform.tfvars"
+c_auto          = "terraform.tfvars"
+d_auto_later    = "terraform.tfvars"
+f_var_file      = "terraform.tfvars"
+g_var           = "terraform.tfvars"
+h_var_then_file = "terraform.tfvars"
+port            = "8080"
