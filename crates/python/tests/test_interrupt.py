@@ -80,7 +80,7 @@ def test_gil_is_released_while_evaluating():
         thread.join()
         timer.join()
     # The other thread ran Python code while terrace evaluated.
-    assert len(ticks) > 20
+    assert len(ticks) > 5
 
 
 def test_evaluations_from_threads():
