@@ -1,6 +1,7 @@
 """Type stubs for terrace's extension module (re-exported by ``terrace``)."""
 
 import os
+import pathlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, final
 
@@ -118,7 +119,7 @@ class Module:
         ``schemas`` is ``terraform providers schema -json``'s output, to type
         the state's resources."""
     @property
-    def path(self) -> os.PathLike[str]:
+    def path(self) -> pathlib.Path:
         """The path given."""
     @property
     def is_packer(self) -> bool:
