@@ -142,3 +142,22 @@ def test_packer_sources():
     assert set(template.sources) == set(template.resources)
     # Packer's own functions are there.
     assert template.evaluate('regex_replace("a-b", "-", "_")') == "a_b"
+
+
+def test_unknown_or_sensitive_variables_are_refused():
+    with pytest.raises(TypeError):
+        terrace.Module(MODULES / "variables", variables={**REQUIRED, "from_var": terrace.Unknown("string")})
+    with pytest.raises(TypeError):
+        terrace.Module(MODULES / "variables", variables={**REQUIRED, "from_var": terrace.Sensitive("x")})
+
+
+def test_missing_directory():
+    with pytest.raises(terrace.ConfigurationError) as raised:
+        terrace.Module("/nonexistent/terrace-test")
+    assert raised.value.diagnostics[0].summary == "Failed to read module directory"
+
+
+def test_module_type_of_and_repr():
+    module = terrace.Module(MODULES / "count-for-each")
+    assert module.type_of("var.names") == "set(string)"
+    assert repr(module).startswith("Module(")

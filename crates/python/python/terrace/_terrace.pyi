@@ -114,7 +114,8 @@ class Module:
         schemas: str | os.PathLike[str] | None = None,
     ) -> None:
         """Load ``path``; ``variables`` are set as ``-var`` sets them (a str
-        as it is, other values as HCL literals), after ``var_files``;
+        as it is, other values as HCL literals), after ``var_files``, which
+        come after ``TF_VAR_*`` (Packer: ``PKR_VAR_*``) and the auto files;
         ``state`` replaces the workspace's state file, ``workspace`` selects one,
         ``schemas`` is ``terraform providers schema -json``'s output, to type
         the state's resources."""
