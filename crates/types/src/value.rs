@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use crate::marks::Marks;
 use crate::number::Number;
+use crate::seq::Seq;
 use crate::ty::Type;
 
 /// Keys of maps and attribute names of objects.
@@ -11,7 +12,7 @@ pub type Key = Arc<str>;
 
 /// A cty value: always typed, possibly null or unknown, possibly marked.
 ///
-/// Cloning is O(1): strings are shared, collections are persistent `im` structures.
+/// Cloning is O(1): strings are shared, collections are shared arrays (`Seq`) or persistent `im` maps.
 ///
 /// Invariants kept by the constructors:
 /// - strings are NFC-normalised;
@@ -39,7 +40,7 @@ pub enum Repr {
     /// A `string`, NFC-normalised.
     String(Arc<str>),
     /// The elements of a list, tuple or set (sets: sorted, deduplicated).
-    Seq(im::Vector<Value>),
+    Seq(Seq),
     /// The entries of a map or the attributes of an object, in lexical key order.
     Attrs(im::OrdMap<Key, Value>),
 }
@@ -142,7 +143,7 @@ impl Value {
 
     /// A tuple; its type is built from the elements' types.
     pub fn tuple(elems: impl IntoIterator<Item = Value>) -> Value {
-        let elems: im::Vector<Value> = elems.into_iter().collect();
+        let elems: Seq = elems.into_iter().collect();
         let ty = Type::tuple(elems.iter().map(|v| v.ty.clone()));
         Value {
             ty,
@@ -374,7 +375,7 @@ impl Value {
     }
 
     /// The elements, for a known list, tuple or set.
-    pub fn as_seq(&self) -> Option<&im::Vector<Value>> {
+    pub fn as_seq(&self) -> Option<&Seq> {
         match &self.repr {
             Repr::Seq(elems) => Some(elems),
             _ => None,

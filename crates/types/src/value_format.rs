@@ -100,7 +100,7 @@ fn trim_go_space(s: &str) -> &str {
     s.trim_matches(|c: char| c.is_whitespace())
 }
 
-fn write_sequence(elems: &im::Vector<Value>, indent: usize, out: &mut String) {
+fn write_sequence(elems: &crate::Seq, indent: usize, out: &mut String) {
     out.push('[');
     for elem in elems {
         out.push('\n');

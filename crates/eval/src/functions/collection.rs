@@ -312,7 +312,7 @@ pub(super) fn any_of_unknown_type(args: &[Value]) -> bool {
 }
 
 /// The elements of a known list, set or tuple (nothing for other values).
-pub(super) fn elements(v: &Value) -> im::Vector<Value> {
+pub(super) fn elements(v: &Value) -> terrace_types::Seq {
     v.as_seq().cloned().unwrap_or_default()
 }
 

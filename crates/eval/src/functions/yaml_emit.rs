@@ -329,7 +329,7 @@ impl Emitter {
         }
     }
 
-    fn sequence(&mut self, elems: &im::Vector<Value>) {
+    fn sequence(&mut self, elems: &terrace_types::Seq) {
         // Only empty collections are written in flow style, so flow_level stays 0
         // outside `[]` and `{}`.
         if elems.is_empty() {

@@ -53,9 +53,9 @@ impl Converter {
         if elems.len() != want.len() {
             return Err(self.error(mismatch_message(v.ty(), out)));
         }
-        let mut result = im::Vector::new();
+        let mut result = Vec::new();
         for (i, (elem, want)) in elems.iter().zip(want.iter()).enumerate() {
-            result.push_back(self.nested(PathStep::Index(i), elem, want)?);
+            result.push(self.nested(PathStep::Index(i), elem, want)?);
         }
         Ok(Value::tuple(result))
     }
