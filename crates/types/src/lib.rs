@@ -21,6 +21,7 @@
 //! # }
 //! ```
 
+mod attrs;
 mod conformance;
 mod convert;
 mod equality;
@@ -40,6 +41,7 @@ mod type_format;
 mod value;
 mod value_format;
 
+pub use attrs::{Attrs, Iter as AttrsIter};
 pub use conformance::test_conformance;
 pub use convert::{
     ConvertError, can_convert, can_convert_safe, convert, convert_safe, mismatch_message, unify,

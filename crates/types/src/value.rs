@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::attrs::Attrs;
 use crate::marks::Marks;
 use crate::number::Number;
 use crate::seq::Seq;
@@ -12,7 +13,7 @@ pub type Key = Arc<str>;
 
 /// A cty value: always typed, possibly null or unknown, possibly marked.
 ///
-/// Cloning is O(1): strings are shared, collections are shared arrays (`Seq`) or persistent `im` maps.
+/// Cloning is O(1): strings are shared, collections are shared arrays (`Seq`, `Attrs`).
 ///
 /// Invariants kept by the constructors:
 /// - strings are NFC-normalised;
@@ -42,7 +43,7 @@ pub enum Repr {
     /// The elements of a list, tuple or set (sets: sorted, deduplicated).
     Seq(Seq),
     /// The entries of a map or the attributes of an object, in lexical key order.
-    Attrs(im::OrdMap<Key, Value>),
+    Attrs(Attrs),
 }
 
 impl Value {
@@ -154,7 +155,7 @@ impl Value {
 
     /// An object; its type is built from the attributes' types.
     pub fn object<K: Into<Key>>(attrs: impl IntoIterator<Item = (K, Value)>) -> Value {
-        let attrs: im::OrdMap<Key, Value> = attrs
+        let attrs: Attrs = attrs
             .into_iter()
             .map(|(k, v)| (nfc_key(k.into()), v))
             .collect();
@@ -383,7 +384,7 @@ impl Value {
     }
 
     /// The entries or attributes, for a known map or object.
-    pub fn as_attrs(&self) -> Option<&im::OrdMap<Key, Value>> {
+    pub fn as_attrs(&self) -> Option<&Attrs> {
         match &self.repr {
             Repr::Attrs(attrs) => Some(attrs),
             _ => None,

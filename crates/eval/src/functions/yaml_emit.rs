@@ -346,7 +346,7 @@ impl Emitter {
         self.restore_indent();
     }
 
-    fn mapping(&mut self, attrs: &im::OrdMap<terrace_types::Key, Value>) {
+    fn mapping(&mut self, attrs: &terrace_types::Attrs) {
         if attrs.is_empty() {
             self.empty_flow("{", "}");
             return;

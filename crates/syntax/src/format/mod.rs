@@ -55,7 +55,7 @@ pub fn format(src: &str) -> Result<String, Vec<ParseError>> {
     format_as(src, FormatStyle::Terraform)
 }
 
-/// Format a file with `style`'s rules: [`format`] for Terraform, hclwrite's
+/// Format a file with `style`'s rules: [`format()`] for Terraform, hclwrite's
 /// layout alone for Packer (`.pkr.hcl`, `.pkrvars.hcl`).
 ///
 /// ```

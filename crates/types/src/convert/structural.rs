@@ -21,7 +21,7 @@ impl Converter {
         let (Some(attrs), Some(out_obj)) = (v.as_attrs(), out.object_type()) else {
             return Err(self.error(mismatch_message(v.ty(), out)));
         };
-        let mut result = im::OrdMap::new();
+        let mut result = crate::Attrs::new();
         for (name, attr) in attrs {
             let Some(want) = out_obj.attrs.get(&**name) else {
                 continue;
@@ -67,7 +67,7 @@ impl Converter {
         else {
             return Err(self.error(mismatch_message(v.ty(), out)));
         };
-        let mut result = im::OrdMap::new();
+        let mut result = crate::Attrs::new();
         for (key, elem) in entries {
             let Some(want) = out_obj.attrs.get(&**key) else {
                 continue;
