@@ -2,7 +2,7 @@
 //!
 //! Run with `cargo bench -p terrace-syntax`. Both parsers get the same bytes,
 //! in the same process, alternating rounds; the best round of each is reported
-//! in MB/s, with the ratio.
+//! in MB/s, with the ratio. `TERRACE_BENCH_PROFILE=1` runs only terrace, for a profiler.
 #![allow(clippy::print_stdout, clippy::unwrap_used, missing_docs)]
 
 use std::hint::black_box;
@@ -58,6 +58,11 @@ fn main() {
     }
 
     let terrace = |src: &str| terrace_syntax::parse_body(src).0.items.len();
+    if std::env::var_os("TERRACE_BENCH_PROFILE").is_some() {
+        // Only terrace, many rounds: for `perf record`.
+        black_box(best_round(&sources, 200, terrace));
+        return;
+    }
     let hcl_edit = |src: &str| hcl_edit::parser::parse_body(src).unwrap().len();
     let rounds = 20;
     let (mut best_terrace, mut best_hcl_edit) = (Duration::MAX, Duration::MAX);

@@ -117,7 +117,7 @@ fn all_equal<'a>(pairs: impl Iterator<Item = (&'a Value, &'a Value)>) -> Option<
 /// Two sets are equal when all their elements are known and each is in the other. Both
 /// are sorted in set order without duplicates, so that is a pairwise comparison; an
 /// element with unknowns inside is in no set (it equals nothing for certain).
-fn sets_equal(x: &im::Vector<Value>, y: &im::Vector<Value>) -> Option<bool> {
+fn sets_equal(x: &crate::Seq, y: &crate::Seq) -> Option<bool> {
     if x.iter().chain(y.iter()).any(|v| !v.is_known()) {
         return None;
     }

@@ -21,6 +21,7 @@
 //! # }
 //! ```
 
+mod attrs;
 mod conformance;
 mod convert;
 mod equality;
@@ -31,6 +32,7 @@ mod number;
 mod path;
 mod printable;
 mod quote;
+mod seq;
 mod set_order;
 mod text;
 mod ty;
@@ -39,6 +41,7 @@ mod type_format;
 mod value;
 mod value_format;
 
+pub use attrs::{Attrs, Iter as AttrsIter};
 pub use conformance::test_conformance;
 pub use convert::{
     ConvertError, can_convert, can_convert_safe, convert, convert_safe, mismatch_message, unify,
@@ -49,6 +52,7 @@ pub use json::{JsonError, to_json, to_typed_json, type_to_json};
 pub use marks::Marks;
 pub use number::{ArithmeticError, Number, NumberParseError};
 pub use quote::quote;
+pub use seq::{Seq, SeqIntoIter};
 pub use set_order::{compare as set_order_compare, sorted_unique};
 pub use text::{grapheme_len, grapheme_slice, graphemes, is_nfc, nfc};
 pub use ty::{ObjectType, Type};

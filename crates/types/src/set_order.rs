@@ -33,7 +33,7 @@ pub fn compare(a: &Value, b: &Value) -> Ordering {
 }
 
 /// Sorts `elems` in set order and removes duplicates (elements equal under cty's `Equals`).
-pub fn sorted_unique(elems: impl IntoIterator<Item = Value>) -> im::Vector<Value> {
+pub fn sorted_unique(elems: impl IntoIterator<Item = Value>) -> crate::Seq {
     let elems: Vec<Value> = elems.into_iter().collect();
     let needs_hash = elems
         .iter()
@@ -53,7 +53,7 @@ pub fn sorted_unique(elems: impl IntoIterator<Item = Value>) -> im::Vector<Value
         elems
     };
     sorted.dedup_by(|later, earlier| is_duplicate(earlier, later));
-    sorted.into_iter().collect()
+    crate::Seq::from(sorted)
 }
 
 /// Nulls last, unknowns just before them; `None` when both are known and not null.

@@ -7,6 +7,10 @@ use unicode_segmentation::UnicodeSegmentation;
 
 /// True when `s` is already in NFC.
 pub fn is_nfc(s: &str) -> bool {
+    // ASCII text is always in NFC, and checking for it is a fast byte scan.
+    if s.is_ascii() {
+        return true;
+    }
     match is_nfc_quick(s.chars()) {
         IsNormalized::Yes => true,
         IsNormalized::No => false,

@@ -2,8 +2,10 @@
 
 use std::sync::Arc;
 
+use crate::attrs::Attrs;
 use crate::marks::Marks;
 use crate::number::Number;
+use crate::seq::Seq;
 use crate::ty::Type;
 
 /// Keys of maps and attribute names of objects.
@@ -11,7 +13,7 @@ pub type Key = Arc<str>;
 
 /// A cty value: always typed, possibly null or unknown, possibly marked.
 ///
-/// Cloning is O(1): strings are shared, collections are persistent `im` structures.
+/// Cloning is O(1): strings are shared, collections are shared arrays (`Seq`, `Attrs`).
 ///
 /// Invariants kept by the constructors:
 /// - strings are NFC-normalised;
@@ -39,9 +41,9 @@ pub enum Repr {
     /// A `string`, NFC-normalised.
     String(Arc<str>),
     /// The elements of a list, tuple or set (sets: sorted, deduplicated).
-    Seq(im::Vector<Value>),
+    Seq(Seq),
     /// The entries of a map or the attributes of an object, in lexical key order.
-    Attrs(im::OrdMap<Key, Value>),
+    Attrs(Attrs),
 }
 
 impl Value {
@@ -142,7 +144,7 @@ impl Value {
 
     /// A tuple; its type is built from the elements' types.
     pub fn tuple(elems: impl IntoIterator<Item = Value>) -> Value {
-        let elems: im::Vector<Value> = elems.into_iter().collect();
+        let elems: Seq = elems.into_iter().collect();
         let ty = Type::tuple(elems.iter().map(|v| v.ty.clone()));
         Value {
             ty,
@@ -153,7 +155,7 @@ impl Value {
 
     /// An object; its type is built from the attributes' types.
     pub fn object<K: Into<Key>>(attrs: impl IntoIterator<Item = (K, Value)>) -> Value {
-        let attrs: im::OrdMap<Key, Value> = attrs
+        let attrs: Attrs = attrs
             .into_iter()
             .map(|(k, v)| (nfc_key(k.into()), v))
             .collect();
@@ -374,7 +376,7 @@ impl Value {
     }
 
     /// The elements, for a known list, tuple or set.
-    pub fn as_seq(&self) -> Option<&im::Vector<Value>> {
+    pub fn as_seq(&self) -> Option<&Seq> {
         match &self.repr {
             Repr::Seq(elems) => Some(elems),
             _ => None,
@@ -382,7 +384,7 @@ impl Value {
     }
 
     /// The entries or attributes, for a known map or object.
-    pub fn as_attrs(&self) -> Option<&im::OrdMap<Key, Value>> {
+    pub fn as_attrs(&self) -> Option<&Attrs> {
         match &self.repr {
             Repr::Attrs(attrs) => Some(attrs),
             _ => None,

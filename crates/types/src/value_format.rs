@@ -100,7 +100,7 @@ fn trim_go_space(s: &str) -> &str {
     s.trim_matches(|c: char| c.is_whitespace())
 }
 
-fn write_sequence(elems: &im::Vector<Value>, indent: usize, out: &mut String) {
+fn write_sequence(elems: &crate::Seq, indent: usize, out: &mut String) {
     out.push('[');
     for elem in elems {
         out.push('\n');
@@ -115,7 +115,7 @@ fn write_sequence(elems: &im::Vector<Value>, indent: usize, out: &mut String) {
     out.push(']');
 }
 
-fn write_mapping(attrs: &im::OrdMap<crate::value::Key, Value>, indent: usize, out: &mut String) {
+fn write_mapping(attrs: &crate::Attrs, indent: usize, out: &mut String) {
     out.push('{');
     for (key, elem) in attrs {
         out.push('\n');

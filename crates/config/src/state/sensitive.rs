@@ -111,12 +111,13 @@ pub(crate) fn mark_path(value: Value, path: &[PathStep]) -> Value {
                 None => fallback(ty, Repr::Attrs(attrs), marks),
             }
         }
-        (PathStep::Int(i), Repr::Seq(mut elems)) if !ty.is_set() => {
+        (PathStep::Int(i), Repr::Seq(elems)) if !ty.is_set() => {
             match usize::try_from(*i).ok().filter(|&i| i < elems.len()) {
                 Some(idx) => {
-                    let inner = elems.remove(idx);
-                    elems.insert(idx, mark_path(inner, rest));
-                    Value::from_parts(ty, Repr::Seq(elems), marks)
+                    let mut elems = elems.into_vec();
+                    let inner = std::mem::replace(&mut elems[idx], Value::null(Type::Dynamic));
+                    elems[idx] = mark_path(inner, rest);
+                    Value::from_parts(ty, Repr::Seq(elems.into()), marks)
                 }
                 None => fallback(ty, Repr::Seq(elems), marks),
             }

@@ -89,7 +89,13 @@ impl<'e> Ctx<'e> {
         let has_key_var = for_expr.key_var.is_some();
         let value_slot = base + usize::from(has_key_var);
         let mut known = true;
-        let mut tuple: Vec<Value> = Vec::new();
+        // Sized for the whole collection up front: no regrowth (copies, page faults)
+        // on large collections; `Seq` gives back the excess when a filter left much out.
+        let mut tuple: Vec<Value> = if for_expr.is_object() {
+            Vec::new()
+        } else {
+            Vec::with_capacity(collection.length().unwrap_or(0))
+        };
         // Object items in iteration order; sorted and checked for duplicates at the end.
         let mut entries: Vec<(Key, Value)> = Vec::new();
         each_element(collection, has_key_var, |key, value| {

@@ -312,7 +312,7 @@ pub(super) fn any_of_unknown_type(args: &[Value]) -> bool {
 }
 
 /// The elements of a known list, set or tuple (nothing for other values).
-pub(super) fn elements(v: &Value) -> im::Vector<Value> {
+pub(super) fn elements(v: &Value) -> terrace_types::Seq {
     v.as_seq().cloned().unwrap_or_default()
 }
 
@@ -735,7 +735,8 @@ fn merge(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
         let plain: Vec<Value> = args.iter().map(|a| a.clone().unmark_deep().0).collect();
         merge_type(&plain)?
     };
-    let mut merged: im::OrdMap<Key, Value> = im::OrdMap::new();
+    // Collected, then sorted once (later arguments win), not inserted one by one.
+    let mut merged: Vec<(Key, Value)> = Vec::new();
     let mut marks = Marks::NONE;
     for arg in args {
         if arg.is_null() {
@@ -745,7 +746,7 @@ fn merge(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
         marks |= arg_marks;
         if let Some(entries) = arg.as_attrs() {
             for (k, v) in entries {
-                merged.insert(k.clone(), v.clone());
+                merged.push((k.clone(), v.clone()));
             }
         }
     }
@@ -895,7 +896,8 @@ fn zipmap(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     if key_elems.len() != val_elems.len() {
         return Err(key_count_error(key_elems.len(), val_elems.len()));
     }
-    let mut entries: im::OrdMap<Key, Value> = im::OrdMap::new();
+    // Collected, then sorted once (a later repeated key wins), not inserted one by one.
+    let mut entries: Vec<(Key, Value)> = Vec::with_capacity(key_elems.len());
     for (i, (k, v)) in key_elems.into_iter().zip(val_elems).enumerate() {
         // Keys cannot carry marks: a marked key marks the whole result.
         let (k, k_marks) = k.unmark();
@@ -905,7 +907,7 @@ fn zipmap(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
                 "keys list has null value at index {i}"
             )));
         };
-        entries.insert(Key::from(name), v);
+        entries.push((Key::from(name), v));
     }
     let result = match &result_type {
         Type::Map(elem) => Value::map((**elem).clone(), entries),

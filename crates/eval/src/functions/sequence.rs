@@ -280,30 +280,50 @@ fn flatten_type(args: &[Value]) -> Result<Type, FunctionError> {
     if !list.is_wholly_known() {
         return Ok(Type::Dynamic);
     }
+    check_flattenable(list)?;
+    // A wholly known list flattens to known elements: only their types are needed.
+    let mut types = Vec::new();
+    flat_types(list, &mut types);
+    Ok(Type::tuple(types))
+}
+
+/// The error for a wholly known value that is not a list, set or tuple.
+fn check_flattenable(list: &Value) -> Result<(), FunctionError> {
     if !matches!(list.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
         return Err(FunctionError::new(
             "can only flatten lists, sets and tuples",
         ));
     }
-    let flat = flattener(list);
-    if !flat.known {
-        return Ok(Type::Dynamic);
+    Ok(())
+}
+
+/// Pushes the types of the elements `list` flattens to (it is wholly known).
+fn flat_types(list: &Value, types: &mut Vec<Type>) {
+    for v in list.as_seq().map(|seq| seq.as_slice()).unwrap_or_default() {
+        if !v.is_null() && matches!(v.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
+            flat_types(v, types);
+        } else {
+            types.push(v.ty().clone());
+        }
     }
-    Ok(Type::tuple(flat.elems.iter().map(|v| v.ty().clone())))
 }
 
 fn flatten(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
-    let result_type = {
-        let (plain, _) = args[0].clone().unmark_deep();
-        flatten_type(&[plain])?
-    };
+    // The call has already run `flatten_type` on the unmarked argument, and so
+    // reported a wholly known non-sequence; the type is only needed when the
+    // result is unknown.
     let (unmarked, marks) = args[0].clone().unmark();
+    if unmarked.is_wholly_known() {
+        check_flattenable(&unmarked)?;
+    }
     if unmarked.length() == Some(0) {
         return Ok(Value::empty_tuple().mark(marks));
     }
-    let flat = flattener(&args[0]);
+    let mut flat = flattener(&args[0]);
+    flat.elems.shrink_to_fit();
     if !flat.known {
-        return Ok(Value::unknown(result_type).mark(flat.marks));
+        let (plain, _) = args[0].clone().unmark_deep();
+        return Ok(Value::unknown(flatten_type(&[plain])?).mark(flat.marks));
     }
     Ok(Value::tuple(flat.elems).mark(flat.marks))
 }

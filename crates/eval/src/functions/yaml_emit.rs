@@ -329,7 +329,7 @@ impl Emitter {
         }
     }
 
-    fn sequence(&mut self, elems: &im::Vector<Value>) {
+    fn sequence(&mut self, elems: &terrace_types::Seq) {
         // Only empty collections are written in flow style, so flow_level stays 0
         // outside `[]` and `{}`.
         if elems.is_empty() {
@@ -346,7 +346,7 @@ impl Emitter {
         self.restore_indent();
     }
 
-    fn mapping(&mut self, attrs: &im::OrdMap<terrace_types::Key, Value>) {
+    fn mapping(&mut self, attrs: &terrace_types::Attrs) {
         if attrs.is_empty() {
             self.empty_flow("{", "}");
             return;

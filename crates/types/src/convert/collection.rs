@@ -34,16 +34,16 @@ impl Converter {
             // A set with unknown elements has an unknown length, and so has the list.
             return Ok(Value::unknown(Type::list(in_ety.clone())));
         }
-        let mut result = im::Vector::new();
+        let mut result = Vec::new();
         for (i, elem) in elems.iter().enumerate() {
             let converted = if in_ety == ety {
                 elem.clone()
             } else {
                 self.nested(PathStep::Index(i), elem, ety)?
             };
-            result.push_back(strip_optional_if_null(converted));
+            result.push(strip_optional_if_null(converted));
         }
-        let Some(first_ty) = result.front().map(|e| e.ty().clone()) else {
+        let Some(first_ty) = result.first().map(|e| e.ty().clone()) else {
             return Ok(Value::list(empty_element_type(in_ety, ety), []));
         };
         if !result.iter().all(|e| e.ty() == &first_ty) {

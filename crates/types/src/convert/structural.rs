@@ -21,7 +21,7 @@ impl Converter {
         let (Some(attrs), Some(out_obj)) = (v.as_attrs(), out.object_type()) else {
             return Err(self.error(mismatch_message(v.ty(), out)));
         };
-        let mut result = im::OrdMap::new();
+        let mut result = crate::Attrs::new();
         for (name, attr) in attrs {
             let Some(want) = out_obj.attrs.get(&**name) else {
                 continue;
@@ -53,9 +53,9 @@ impl Converter {
         if elems.len() != want.len() {
             return Err(self.error(mismatch_message(v.ty(), out)));
         }
-        let mut result = im::Vector::new();
+        let mut result = Vec::new();
         for (i, (elem, want)) in elems.iter().zip(want.iter()).enumerate() {
-            result.push_back(self.nested(PathStep::Index(i), elem, want)?);
+            result.push(self.nested(PathStep::Index(i), elem, want)?);
         }
         Ok(Value::tuple(result))
     }
@@ -67,7 +67,7 @@ impl Converter {
         else {
             return Err(self.error(mismatch_message(v.ty(), out)));
         };
-        let mut result = im::OrdMap::new();
+        let mut result = crate::Attrs::new();
         for (key, elem) in entries {
             let Some(want) = out_obj.attrs.get(&**key) else {
                 continue;
