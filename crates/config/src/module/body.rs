@@ -119,6 +119,17 @@ impl<'a> ConfigAttr<'a> {
         }
     }
 
+    /// The value when it is one literal string (`"./modules/x"`), read in
+    /// literal-only mode: the `source` of a module, a backend's `path`.
+    pub fn literal_string(&self) -> Option<String> {
+        match &self.literal_expr().strip_parens().kind {
+            terrace_syntax::ExprKind::Literal(terrace_syntax::Literal::String(s)) => {
+                Some(s.to_string())
+            }
+            _ => None,
+        }
+    }
+
     /// The value as static analysis reads it: for JSON syntax, a string is
     /// parsed as one native-syntax expression (`"list(string)"`,
     /// `"aws_instance.web"`), an array as a tuple of such; for native

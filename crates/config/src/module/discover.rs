@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use terrace_eval::{Diagnostic, Evaluator, Scope};
-use terrace_syntax::{ExprKind, Literal, Name, Span};
+use terrace_syntax::{Name, Span};
 use terrace_types::{Type, Value};
 
 use super::diagnostics::ModuleDiagnostic;
@@ -24,7 +24,8 @@ pub(crate) struct Discovery<'d> {
 /// Reads the files of `dir` and, recursively, of the local modules it calls. `inputs`
 /// are the values a calling `module` block gives the module's variables, as far as
 /// they are known before anything is evaluated (`None` for the root module, whose
-/// variables come from the options). OpenTofu's early-evaluated sources go in `sources`.
+/// variables come from the options). OpenTofu's early-evaluated sources go in `sources`;
+/// the early values of `dir` itself are returned (OpenTofu only).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn discover(
     discovery: &Discovery<'_>,
@@ -35,9 +36,9 @@ pub(crate) fn discover(
     dirs: &mut BTreeMap<PathBuf, DirFiles>,
     sources: &mut BTreeMap<(PathBuf, String), String>,
     diagnostics: &mut Vec<ModuleDiagnostic>,
-) {
+) -> Option<EarlyScope> {
     if dirs.contains_key(dir) || depth > MAX_MODULE_DEPTH {
-        return;
+        return None;
     }
     let language = discovery.options.language;
     let names = match module_file_names(dir, language) {
@@ -52,7 +53,7 @@ pub(crate) fn discover(
                 Span::default(),
             )));
             dirs.insert(dir.to_path_buf(), DirFiles::default());
-            return;
+            return None;
         }
     };
     let primary: Vec<FileId> = names
@@ -67,7 +68,7 @@ pub(crate) fn discover(
         .collect();
     // The calls to local modules: their directories and, for OpenTofu, their inputs.
     let mut children: Vec<(PathBuf, Option<BTreeMap<Name, Value>>)> = Vec::new();
-    {
+    let early = {
         let mut ignored = Vec::new();
         let config = read_module(files, &primary, &overrides, &mut ignored);
         let early = (language == Language::OpenTofu)
@@ -76,11 +77,7 @@ pub(crate) fn discover(
             let Some(attr) = block.attr("source") else {
                 continue;
             };
-            let literal = match &attr.literal_expr().strip_parens().kind {
-                ExprKind::Literal(Literal::String(s)) => Some(s.to_string()),
-                _ => None,
-            };
-            let source = match (literal, &early) {
+            let source = match (attr.literal_string(), &early) {
                 (Some(source), _) => source,
                 (None, Some(early)) => match early.string(&attr.expr) {
                     Some(source) => {
@@ -106,7 +103,8 @@ pub(crate) fn discover(
             });
             children.push((join_clean(dir, &source), child_inputs));
         }
-    }
+        early
+    };
     dirs.insert(dir.to_path_buf(), DirFiles { primary, overrides });
     for (child, child_inputs) in children {
         discover(
@@ -120,6 +118,7 @@ pub(crate) fn discover(
             diagnostics,
         );
     }
+    early
 }
 
 /// OpenTofu's early evaluation: what a module's variables and its locals that read
@@ -132,7 +131,7 @@ pub(crate) struct EarlyScope {
 impl EarlyScope {
     /// The early values of the module `config` in `dir`, whose variables are `inputs`
     /// (`None`: the root module's, from the options and `.tfvars` files).
-    pub(crate) fn new(
+    fn new(
         discovery: &Discovery<'_>,
         config: &ModuleConfig<'_>,
         files: &SourceFiles,

@@ -37,11 +37,7 @@ pub struct ModuleCallValue {
 
 /// The literal `source` of a `module` block.
 pub(crate) fn source_of(block: &BlockConfig<'_>) -> Option<String> {
-    let attr = block.attr("source")?;
-    match &attr.literal_expr().strip_parens().kind {
-        ExprKind::Literal(Literal::String(s)) => Some(s.to_string()),
-        _ => None,
-    }
+    block.attr("source")?.literal_string()
 }
 
 /// True for a local path source (`./x`, `../x`).
@@ -121,10 +117,9 @@ pub(crate) fn check_call(
         };
         let configured = parent.providers.iter().any(|p| {
             p.name() == name
-                && p.attr("alias").is_some_and(|a| {
-                    matches!(&a.literal_expr().strip_parens().kind,
-                        ExprKind::Literal(Literal::String(s)) if **s == *alias)
-                })
+                && p.attr("alias")
+                    .and_then(|a| a.literal_string())
+                    .is_some_and(|a| a == alias)
         });
         if !configured {
             let address = provider_source(parent, &name);

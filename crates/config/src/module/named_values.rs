@@ -95,15 +95,20 @@ impl ModuleInstance {
         &self.scope
     }
 
-    /// See [`LoadedModule::reference_errors`].
-    pub fn reference_errors(&self, expr: &Expr) -> Vec<Diagnostic> {
-        let references = terrace_eval::references(expr);
-        let managed: BTreeSet<Name> = self
-            .resources
+    /// The managed resource types declared here (what tells `aws_instance.x`
+    /// from another root name).
+    fn managed_types(&self) -> BTreeSet<Name> {
+        self.resources
             .iter()
             .filter(|r| !r.is_data)
             .map(|r| r.resource_type.clone())
-            .collect();
+            .collect()
+    }
+
+    /// See [`LoadedModule::reference_errors`].
+    pub fn reference_errors(&self, expr: &Expr) -> Vec<Diagnostic> {
+        let references = terrace_eval::references(expr);
+        let managed = self.managed_types();
         let mut errors: Vec<Diagnostic> = Vec::new();
         for reference in &references {
             let Some((key, rest)) = super::dependencies::resource_of(reference, &managed) else {
@@ -150,12 +155,7 @@ impl ModuleInstance {
 
     /// See [`LoadedModule::open_resources`].
     pub fn open_resources(&self, scope: &mut Scope, expr: &Expr) {
-        let managed: BTreeSet<Name> = self
-            .resources
-            .iter()
-            .filter(|r| !r.is_data)
-            .map(|r| r.resource_type.clone())
-            .collect();
+        let managed = self.managed_types();
         // Resources in the state: their values, decoded now that something reads them.
         let read: BTreeSet<super::dependencies::ResourceKey> = terrace_eval::references(expr)
             .iter()
@@ -245,6 +245,8 @@ pub(crate) struct LoadCtx<'l> {
     /// The `source` of each `module` block by directory and call name, where OpenTofu
     /// evaluated it early (a literal `source` is read where it stands).
     pub(crate) sources: BTreeMap<(PathBuf, String), String>,
+    /// OpenTofu's early values of the root module (for its backend settings).
+    pub(crate) root_early: Option<super::discover::EarlyScope>,
 }
 
 /// Loads and evaluates the module in `dir` (see [`super::load_module`]).
@@ -271,7 +273,7 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
         tfvars.push(files.load(path, &mut diagnostics));
     }
     let mut sources = BTreeMap::new();
-    super::discover::discover(
+    let root_early = super::discover::discover(
         &super::discover::Discovery {
             options,
             tfvars: &tfvars,
@@ -305,6 +307,7 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
         root_dir: root_dir.clone(),
         tfvars,
         sources,
+        root_early,
     };
     let (root, state) = super::walk::walk(&ctx, &root_dir, &mut diagnostics);
     LoadedModule {

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use terrace_eval::Diagnostic;
-use terrace_syntax::{ExprKind, Literal, Span};
+use terrace_syntax::{ExprKind, Span};
 use terrace_types::{Type, Value};
 
 use super::LoadOptions;
@@ -49,7 +49,8 @@ impl StateContext {
     ) -> StateContext {
         // A setting is a literal string; OpenTofu also evaluates variables and locals early.
         let setting = |attr: Option<&super::body::ConfigAttr<'_>>| {
-            literal_string(attr).or_else(|| early.and_then(|early| early.string(&attr?.expr)))
+            attr.and_then(|a| a.literal_string())
+                .or_else(|| early.and_then(|early| early.string(&attr?.expr)))
         };
         let mut context = StateContext::none(options);
         let error = |found: StateError| {
@@ -125,14 +126,6 @@ impl StateContext {
     /// True when a state file was read (a configuration never applied has none).
     pub(crate) fn has_state(&self) -> bool {
         self.state.path().is_some()
-    }
-}
-
-/// The literal string of `attr`, if it is one.
-fn literal_string(attr: Option<&super::body::ConfigAttr<'_>>) -> Option<String> {
-    match &attr?.literal_expr().strip_parens().kind {
-        ExprKind::Literal(Literal::String(s)) => Some(s.to_string()),
-        _ => None,
     }
 }
 

@@ -10,7 +10,6 @@ use terrace_types::{Marks, Type, Value};
 use super::config_graph::{Graph, Node, attr_name, build_graph, node_name, node_place};
 use super::dependencies::{body_references, cycle_diagnostic, resource_key};
 use super::diagnostics::{ModuleDiagnostic, mark_configuration, warning};
-use super::discover::{Discovery, EarlyScope};
 use super::files::FileId;
 use super::module_calls::{ModuleCallValue, is_local_source};
 use super::named_values::{LoadCtx, ModuleInstance, VariableSource, VariableValue};
@@ -100,27 +99,13 @@ pub(crate) fn walk(
     }
     mark_configuration(diagnostics, start);
     let state = match tree.first() {
-        Some(root) => {
-            let early = (ctx.options.language == super::Language::OpenTofu).then(|| {
-                EarlyScope::new(
-                    &Discovery {
-                        options: ctx.options,
-                        tfvars: &ctx.tfvars,
-                    },
-                    &root.config,
-                    ctx.files,
-                    root_dir,
-                    None,
-                )
-            });
-            StateContext::load(
-                root_dir,
-                &root.config,
-                ctx.options,
-                early.as_ref(),
-                diagnostics,
-            )
-        }
+        Some(root) => StateContext::load(
+            root_dir,
+            &root.config,
+            ctx.options,
+            ctx.root_early.as_ref(),
+            diagnostics,
+        ),
         None => StateContext::none(ctx.options),
     };
     let graph = build_graph(&tree, &decls);
