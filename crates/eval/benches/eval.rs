@@ -13,6 +13,9 @@
 //! - terraform: the whole `terraform console` process on the same expression (the
 //!   `terraform` on the PATH), beside the whole `terrace -e` process (the release binary
 //!   in `target/release`), median of three each. Set `TERRACE_BENCH_TERRAFORM=0` to skip.
+//!
+//! `TERRACE_BENCH_PROFILE=N` runs only terrace on workload `N` (0-based, in table order),
+//! thirty times, for a profiler such as `perf record`.
 #![allow(clippy::unwrap_used, clippy::print_stdout, missing_docs)]
 
 use std::hint::black_box;
@@ -261,6 +264,15 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Some(at) = args.iter().position(|arg| arg == "--child") {
         child(args[at + 1].parse().unwrap(), &args[at + 2]);
+        return;
+    }
+    if let Ok(index) = std::env::var("TERRACE_BENCH_PROFILE") {
+        // For a profiler: only terrace, one workload, many rounds.
+        let workload = &workloads()[index.parse::<usize>().unwrap()];
+        let scope = terrace_scope();
+        for _ in 0..30 {
+            run_terrace(workload, &scope);
+        }
         return;
     }
     let with_terraform = std::env::var("TERRACE_BENCH_TERRAFORM").as_deref() != Ok("0");

@@ -374,6 +374,7 @@ mod tests {
         let exe = std::env::current_exe().unwrap();
         let mut tags = Vec::new();
         for round in 0..6u64 {
+            let before = fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
             // Two consoles at once, both killed at some point of their writing.
             let children: Vec<_> = (0..2)
                 .map(|child| {
@@ -389,7 +390,15 @@ mod tests {
                         .unwrap()
                 })
                 .collect();
-            std::thread::sleep(std::time::Duration::from_millis(5 + round * 15));
+            // Kill them once they have started writing (a loaded machine may take a
+            // while to start them), a little later each round.
+            let started = std::time::Instant::now();
+            while fs::metadata(&path).map(|m| m.len()).unwrap_or(0) == before
+                && started.elapsed() < std::time::Duration::from_secs(20)
+            {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(round * 5));
             for mut child in children {
                 let _ = child.kill();
                 let _ = child.wait();

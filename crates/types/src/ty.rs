@@ -3,6 +3,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+use crate::tuple_type::TupleType;
+
 /// A cty type.
 ///
 /// Compound types hold their parts behind `Arc`, so cloning a `Type` is O(1).
@@ -26,7 +28,7 @@ pub enum Type {
     /// `object({...})`
     Object(Arc<ObjectType>),
     /// `tuple([...])`
-    Tuple(Arc<[Type]>),
+    Tuple(TupleType),
     /// `any` / cty.DynamicPseudoType
     Dynamic,
 }
@@ -61,7 +63,7 @@ impl Type {
 
     /// `tuple([...])`
     pub fn tuple(elems: impl IntoIterator<Item = Type>) -> Type {
-        Type::Tuple(elems.into_iter().collect())
+        Type::Tuple(TupleType::from_types(elems))
     }
 
     /// `object({...})` with no optional attributes.
@@ -79,7 +81,7 @@ impl Type {
 
     /// The empty tuple type `tuple([])`.
     pub fn empty_tuple() -> Type {
-        Type::Tuple(Arc::from(Vec::new()))
+        Type::Tuple(TupleType::uniform(Type::Dynamic, 0))
     }
 
     /// True for `string`, `number` and `bool`.
@@ -119,7 +121,7 @@ impl Type {
     }
 
     /// The element types of a tuple type.
-    pub fn tuple_elements(&self) -> Option<&[Type]> {
+    pub fn tuple_elements(&self) -> Option<&TupleType> {
         match self {
             Type::Tuple(t) => Some(t),
             _ => None,

@@ -145,7 +145,9 @@ impl Value {
     /// A tuple; its type is built from the elements' types.
     pub fn tuple(elems: impl IntoIterator<Item = Value>) -> Value {
         let elems: Seq = elems.into_iter().collect();
-        let ty = Type::tuple(elems.iter().map(|v| v.ty.clone()));
+        let ty = Type::Tuple(crate::TupleType::from_type_refs(
+            elems.iter().map(|v| &v.ty),
+        ));
         Value {
             ty,
             repr: Repr::Seq(elems),

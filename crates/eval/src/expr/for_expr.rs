@@ -1,6 +1,6 @@
 //! `for` expressions: `[for k, v in coll : value if cond]` and `{for ... : key => value...}`.
 
-use terrace_syntax::{ForExpr, Name};
+use terrace_syntax::{Expr, ForExpr, Name};
 use terrace_types::{Key, Marks, Repr, Type, Value};
 
 use super::iteration::{each_element, is_iterable};
@@ -10,14 +10,14 @@ use crate::diagnostic::Diagnostics;
 const INVALID_CONDITION: &str = "Invalid 'for' condition";
 const INVALID_KEY: &str = "Invalid object key";
 
-/// What one element contributes to the result.
-enum Item {
-    /// Left out by the `if` clause.
-    Skipped,
-    /// Its condition or key is not known yet, so neither is the result.
+/// What the `if` clause says of one element.
+#[derive(Clone, Copy)]
+enum Include {
+    Yes,
+    /// Left out.
+    No,
+    /// The condition is not known yet, so neither is the result.
     Unknown,
-    /// A tuple element, or an object key and value.
-    Included(Option<Key>, Value),
 }
 
 impl<'e> Ctx<'e> {
@@ -103,11 +103,21 @@ impl<'e> Ctx<'e> {
                 self.set_local(base, key);
             }
             self.set_local(value_slot, value);
-            match self.for_item(for_expr, &mut marks)? {
-                Item::Skipped => {}
-                Item::Unknown => known = false,
-                Item::Included(None, value) => tuple.push(value),
-                Item::Included(Some(key), value) => entries.push((key, value)),
+            match self.for_condition(for_expr, &mut marks)? {
+                Include::Yes => {}
+                Include::No => return Ok(()),
+                Include::Unknown => {
+                    known = false;
+                    return Ok(());
+                }
+            }
+            // Values are pushed where they are made: no intermediate item to move.
+            match &for_expr.key_expr {
+                None => tuple.push(self.eval_element(&for_expr.value_expr)?),
+                Some(key_expr) => match self.for_key(key_expr, &mut marks)? {
+                    Some(key) => entries.push((key, self.eval_element(&for_expr.value_expr)?)),
+                    None => known = false,
+                },
             }
             Ok::<(), Diagnostics>(())
         })?;
@@ -124,82 +134,73 @@ impl<'e> Ctx<'e> {
         Ok(result.mark(marks))
     }
 
-    /// Evaluates the condition, key and value for the current element.
-    fn for_item(&mut self, for_expr: &ForExpr, marks: &mut Marks) -> Result<Item, Diagnostics> {
-        if let Some(cond) = &for_expr.cond {
-            let include = self.eval(cond)?;
-            // The common case: a plain known bool.
-            if let (Repr::Bool(include), false) = (include.repr(), include.is_marked()) {
-                if !*include {
-                    return Ok(Item::Skipped);
-                }
-                return self.for_key_and_value(for_expr, marks);
-            }
-            if include.is_null() {
-                return Err(error(
-                    INVALID_CONDITION,
-                    "The value of the 'if' clause must not be null.",
-                    cond.span,
-                ));
-            }
-            let (include, include_marks) = include.unmark();
-            *marks |= include_marks;
-            if !include.is_known() {
-                return Ok(Item::Unknown);
-            }
-            let include = convert_to(&include, &Type::Bool).map_err(|e| {
-                error(
-                    INVALID_CONDITION,
-                    format!("The 'if' clause value is invalid: {e}."),
-                    cond.span,
-                )
-            })?;
-            match include.as_bool() {
-                Some(true) => {}
-                Some(false) => return Ok(Item::Skipped),
-                None => return Ok(Item::Unknown),
-            }
-        }
-        self.for_key_and_value(for_expr, marks)
-    }
-
-    /// Evaluates the key (object form) and value for the current element.
-    fn for_key_and_value(
+    /// Evaluates the `if` clause, if any, for the current element.
+    fn for_condition(
         &mut self,
         for_expr: &ForExpr,
         marks: &mut Marks,
-    ) -> Result<Item, Diagnostics> {
-        let key = match &for_expr.key_expr {
-            None => None,
-            Some(key_expr) => {
-                let key = self.eval(key_expr)?;
-                if key.is_null() {
-                    return Err(error(
-                        INVALID_KEY,
-                        "Key expression in 'for' expression must not produce a null value.",
-                        key_expr.span,
-                    ));
-                }
-                let (key, key_marks) = key.unmark();
-                *marks |= key_marks;
-                if !key.is_known() {
-                    return Ok(Item::Unknown);
-                }
-                let key = convert_to(&key, &Type::String).map_err(|e| {
-                    error(
-                        INVALID_KEY,
-                        format!("The key expression produced an invalid result: {e}."),
-                        key_expr.span,
-                    )
-                })?;
-                match key.unmark().0.repr() {
-                    Repr::String(text) => Some(Key::clone(text)),
-                    _ => return Ok(Item::Unknown),
-                }
-            }
+    ) -> Result<Include, Diagnostics> {
+        let Some(cond) = &for_expr.cond else {
+            return Ok(Include::Yes);
         };
-        let value = self.eval_element(&for_expr.value_expr)?;
-        Ok(Item::Included(key, value))
+        let include = self.eval(cond)?;
+        // The common case: a plain known bool.
+        if let (Repr::Bool(include), false) = (include.repr(), include.is_marked()) {
+            return Ok(if *include { Include::Yes } else { Include::No });
+        }
+        if include.is_null() {
+            return Err(error(
+                INVALID_CONDITION,
+                "The value of the 'if' clause must not be null.",
+                cond.span,
+            ));
+        }
+        let (include, include_marks) = include.unmark();
+        *marks |= include_marks;
+        if !include.is_known() {
+            return Ok(Include::Unknown);
+        }
+        let include = convert_to(&include, &Type::Bool).map_err(|e| {
+            error(
+                INVALID_CONDITION,
+                format!("The 'if' clause value is invalid: {e}."),
+                cond.span,
+            )
+        })?;
+        Ok(match include.as_bool() {
+            Some(true) => Include::Yes,
+            Some(false) => Include::No,
+            None => Include::Unknown,
+        })
+    }
+
+    /// Evaluates the key of the object form for the current element: `None`
+    /// when it is not known yet.
+    fn for_key(&mut self, key_expr: &Expr, marks: &mut Marks) -> Result<Option<Key>, Diagnostics> {
+        let key = self.eval(key_expr)?;
+        if key.is_null() {
+            return Err(error(
+                INVALID_KEY,
+                "Key expression in 'for' expression must not produce a null value.",
+                key_expr.span,
+            ));
+        }
+        let (key, key_marks) = key.unmark();
+        *marks |= key_marks;
+        if !key.is_known() {
+            return Ok(None);
+        }
+        let key = convert_to(&key, &Type::String).map_err(|e| {
+            error(
+                INVALID_KEY,
+                format!("The key expression produced an invalid result: {e}."),
+                key_expr.span,
+            )
+        })?;
+        Ok(match key.unmark().0.repr() {
+            Repr::String(text) => Some(Key::clone(text)),
+            _ => None,
+        })
     }
 }
 

@@ -142,8 +142,28 @@ impl<'e> Ctx<'e> {
     }
 
     /// Evaluates one expression.
+    ///
+    /// The kinds every loop body is made of (literals, local variables,
+    /// operators) are handled here; the others in [`Ctx::eval_compound`], kept
+    /// out of line so that this frequently entered function stays small.
     pub(crate) fn eval(&mut self, expr: &Expr) -> EvalResult {
         self.tick(expr.span)?;
+        match &expr.kind {
+            ExprKind::Literal(literal) => literal_value(literal, expr.span),
+            ExprKind::ScopeTraversal { root, steps } if steps.is_empty() => {
+                match self.local(root.as_str()) {
+                    Some(value) => Ok(value.clone()),
+                    None => self.eval_scope_traversal(root, steps),
+                }
+            }
+            ExprKind::Binary { .. } => self.eval_binary_chain(expr),
+            _ => self.eval_compound(expr),
+        }
+    }
+
+    /// Evaluates the expression kinds [`Ctx::eval`] does not handle itself.
+    #[inline(never)]
+    fn eval_compound(&mut self, expr: &Expr) -> EvalResult {
         match &expr.kind {
             ExprKind::Literal(literal) => literal_value(literal, expr.span),
             ExprKind::Template(template) => self.render(template),
@@ -226,17 +246,22 @@ pub(crate) fn sentence(message: &str) -> String {
 
 fn literal_value(literal: &Literal, span: Span) -> EvalResult {
     Ok(match literal {
-        Literal::Number(text) => Value::number(Number::parse(text).map_err(|_| {
-            error(
-                "Invalid number literal",
-                format!("Failed to recognize the value of this number literal: {text}."),
-                span,
-            )
-        })?),
+        Literal::Number(text) => {
+            Value::number(Number::parse(text).map_err(|_| invalid_number_literal(text, span))?)
+        }
         Literal::String(text) => Value::string(&**text),
         Literal::Bool(b) => Value::bool(*b),
         Literal::Null => Value::null(Type::Dynamic),
     })
+}
+
+#[cold]
+fn invalid_number_literal(text: &str, span: Span) -> Diagnostics {
+    error(
+        "Invalid number literal",
+        format!("Failed to recognize the value of this number literal: {text}."),
+        span,
+    )
 }
 
 /// The summary of the error an interrupted evaluation ends with.

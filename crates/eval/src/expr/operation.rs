@@ -45,6 +45,11 @@ impl Ctx<'_> {
             // A single operation, the common case: no chain to walk.
             let lhs_result = self.eval(lhs);
             let rhs_result = self.eval(rhs);
+            if let (Ok(a), Ok(b)) = (&lhs_result, &rhs_result)
+                && let Some(result) = fast_binary(*op, a, b)
+            {
+                return Ok(result);
+            }
             return binary(*op, lhs_result, lhs, rhs_result, rhs, expr.span);
         }
         let mut spine: Vec<&Expr> = Vec::new();
@@ -75,6 +80,7 @@ impl Ctx<'_> {
 /// One binary operation on evaluated operands; an operand's errors are kept
 /// as `Err` so that `&&` and `||` can drop those of an operand that did not
 /// decide the result, as HCL does.
+#[inline(never)]
 fn binary(
     op: BinaryOp,
     lhs: EvalResult,
@@ -179,6 +185,7 @@ fn binary(
 
 /// The common case of known, unmarked numbers (or bools for `==`): the same
 /// result as the general path, without conversions.
+#[inline]
 fn fast_binary(op: BinaryOp, a: &Value, b: &Value) -> Option<Value> {
     if a.is_marked() || b.is_marked() {
         return None;

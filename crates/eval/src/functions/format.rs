@@ -74,7 +74,7 @@ fn formatlist(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError
             let this = if let Some(n) = arg.length() {
                 n
             } else {
-                ty.tuple_elements().map_or(0, <[Type]>::len)
+                ty.tuple_elements().map_or(0, terrace_types::TupleType::len)
             };
             match length {
                 None => length = Some((this, i)),

@@ -1,7 +1,7 @@
 //! Sequence functions: building and cutting lists and tuples
 //! (`chunklist`, `concat`, `element`, `flatten`, `range`, `reverse`, `slice`).
 
-use terrace_types::{Marks, Number, Type, Value, unify};
+use terrace_types::{Marks, Number, TupleTypeBuilder, Type, Value, unify};
 
 use super::collection::{convert_to, element_type, elements, list_value};
 use super::context::CallContext;
@@ -282,9 +282,9 @@ fn flatten_type(args: &[Value]) -> Result<Type, FunctionError> {
     }
     check_flattenable(list)?;
     // A wholly known list flattens to known elements: only their types are needed.
-    let mut types = Vec::new();
+    let mut types = TupleTypeBuilder::new();
     flat_types(list, &mut types);
-    Ok(Type::tuple(types))
+    Ok(Type::Tuple(types.finish()))
 }
 
 /// The error for a wholly known value that is not a list, set or tuple.
@@ -298,12 +298,12 @@ fn check_flattenable(list: &Value) -> Result<(), FunctionError> {
 }
 
 /// Pushes the types of the elements `list` flattens to (it is wholly known).
-fn flat_types(list: &Value, types: &mut Vec<Type>) {
+fn flat_types(list: &Value, types: &mut TupleTypeBuilder) {
     for v in list.as_seq().map(|seq| seq.as_slice()).unwrap_or_default() {
         if !v.is_null() && matches!(v.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
             flat_types(v, types);
         } else {
-            types.push(v.ty().clone());
+            types.push(v.ty());
         }
     }
 }
@@ -319,58 +319,62 @@ fn flatten(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     if unmarked.length() == Some(0) {
         return Ok(Value::empty_tuple().mark(marks));
     }
-    let mut flat = flattener(&args[0]);
-    flat.elems.shrink_to_fit();
-    if !flat.known {
+    let mut elems = Vec::with_capacity(flat_len(&args[0]));
+    let (known, flat_marks) = flattener(&args[0], &mut elems);
+    if !known {
         let (plain, _) = args[0].clone().unmark_deep();
-        return Ok(Value::unknown(flatten_type(&[plain])?).mark(flat.marks));
+        return Ok(Value::unknown(flatten_type(&[plain])?).mark(flat_marks));
     }
-    Ok(Value::tuple(flat.elems).mark(flat.marks))
+    Ok(Value::tuple(elems).mark(flat_marks))
 }
 
-/// What flattening found: the elements, the marks of the sequences removed, and whether
-/// every nested sequence was known.
-struct Flattened {
-    elems: Vec<Value>,
-    marks: Marks,
-    known: bool,
-}
-
-fn flattener(list: &Value) -> Flattened {
-    let (list, marks) = list.clone().unmark();
-    let mut flat = Flattened {
-        elems: Vec::new(),
-        marks,
-        known: true,
+/// How many elements flattening `list` gives, at most: the output's capacity,
+/// so that it is allocated once.
+fn flat_len(list: &Value) -> usize {
+    let Some(elems) = list.as_seq() else {
+        return 0;
     };
+    elems
+        .iter()
+        .map(|v| {
+            let is_sequence = matches!(v.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_));
+            if is_sequence && v.is_known() && !v.is_null() {
+                flat_len(v)
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+/// Pushes the elements `list` flattens to onto `out`; returns whether every
+/// nested sequence was known, and the marks of the sequences removed.
+fn flattener(list: &Value, out: &mut Vec<Value>) -> (bool, Marks) {
+    let (list, mut marks) = list.clone().unmark();
     if !list.is_known() {
-        flat.known = false;
-        return flat;
+        return (false, marks);
     }
+    let mut known = true;
     for v in elements(&list) {
         if !v.is_known() && v.ty() == &Type::Dynamic {
             // It may turn out to be a sequence that needs flattening.
-            flat.known = false;
+            known = false;
         }
         let is_sequence = matches!(v.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_));
         if !v.is_null() && is_sequence {
             if !v.is_known() {
-                flat.known = false;
-                flat.marks |= v.marks();
+                known = false;
+                marks |= v.marks();
                 continue;
             }
-            let nested = flattener(&v);
-            flat.marks |= nested.marks;
-            if nested.known {
-                flat.elems.extend(nested.elems);
-            } else {
-                flat.known = false;
-            }
+            let (nested_known, nested_marks) = flattener(&v, out);
+            marks |= nested_marks;
+            known &= nested_known;
         } else {
-            flat.elems.push(v);
+            out.push(v);
         }
     }
-    flat
+    (known, marks)
 }
 
 // ---- range ---------------------------------------------------------------------------------------
@@ -479,9 +483,9 @@ fn slice_type(args: &[Value]) -> Result<Type, FunctionError> {
     let indexes = slice_indexes(args)?;
     match (list.ty(), indexes) {
         (Type::List(_), _) => Ok(list.ty().clone()),
-        (Type::Tuple(etys), Some((start, end))) => {
-            Ok(Type::tuple(etys[start..end].iter().cloned()))
-        }
+        (Type::Tuple(etys), Some((start, end))) => Ok(Type::tuple(
+            etys.iter().skip(start).take(end - start).cloned(),
+        )),
         _ => Ok(Type::Dynamic),
     }
 }

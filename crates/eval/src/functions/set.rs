@@ -192,7 +192,10 @@ fn setproduct(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
         setproduct_type(&plain)?
     };
     let tuple_type = result_type.element_type().cloned().unwrap_or(Type::Dynamic);
-    let part_types: Vec<Type> = tuple_type.tuple_elements().unwrap_or_default().to_vec();
+    let part_types: Vec<Type> = tuple_type
+        .tuple_elements()
+        .map(|types| types.iter().cloned().collect())
+        .unwrap_or_default();
     let mut marks = Marks::NONE;
     let mut unknown_length = false;
     let mut inputs: Vec<Vec<Value>> = Vec::with_capacity(args.len());

@@ -207,7 +207,7 @@ fn tuple_types(types: &[Type], unsafe_: bool, has_dynamic: bool) -> Option<Unifi
     if has_dynamic {
         return Some(Unified::dynamic());
     }
-    let tuples: Vec<&[Type]> = types.iter().filter_map(Type::tuple_elements).collect();
+    let tuples: Vec<&crate::TupleType> = types.iter().filter_map(Type::tuple_elements).collect();
     let first = tuples.first()?;
     if tuples.iter().any(|t| t.len() != first.len()) {
         return tuples_to_list(types, unsafe_);
