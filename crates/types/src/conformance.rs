@@ -45,15 +45,15 @@ fn check(
     };
     match (given, want) {
         (Type::Object(g), Type::Object(w)) => {
-            for name in g.attrs.keys().filter(|k| !w.attrs.contains_key(*k)) {
+            for name in g.attrs.keys().filter(|k| !w.attrs.contains_key(k)) {
                 error(path, format!("unsupported attribute {name:?}"));
             }
-            for name in w.attrs.keys().filter(|k| !g.attrs.contains_key(*k)) {
+            for name in w.attrs.keys().filter(|k| !g.attrs.contains_key(k)) {
                 error(path, format!("missing required attribute {name:?}"));
             }
             for (name, want_attr) in &w.attrs {
                 if let Some(given_attr) = g.attrs.get(name) {
-                    path.push(PathStep::Attr(name.as_str().into()));
+                    path.push(PathStep::Attr((**name).into()));
                     check(given_attr, want_attr, path, errors, stop_at_first);
                     path.pop();
                 }

@@ -21,6 +21,7 @@
 //! # }
 //! ```
 
+mod attr_types;
 mod attrs;
 mod conformance;
 mod convert;
@@ -42,6 +43,7 @@ mod type_format;
 mod value;
 mod value_format;
 
+pub use attr_types::AttrTypes;
 pub use attrs::{Attrs, Iter as AttrsIter};
 pub use conformance::test_conformance;
 pub use convert::{

@@ -1,9 +1,11 @@
 //! `Type`: the cty type system (primitive, collection and structural types, and `any`).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use crate::attr_types::AttrTypes;
 use crate::tuple_type::TupleType;
+use crate::value::Key;
 
 /// A cty type.
 ///
@@ -40,7 +42,7 @@ pub enum Type {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct ObjectType {
     /// Attribute types, in lexical order of their names.
-    pub attrs: BTreeMap<String, Type>,
+    pub attrs: AttrTypes,
     /// Names of optional attributes (type constraints only).
     pub optional: BTreeSet<String>,
 }
@@ -67,9 +69,9 @@ impl Type {
     }
 
     /// `object({...})` with no optional attributes.
-    pub fn object<K: Into<String>>(attrs: impl IntoIterator<Item = (K, Type)>) -> Type {
+    pub fn object<K: Into<Key>>(attrs: impl IntoIterator<Item = (K, Type)>) -> Type {
         Type::Object(Arc::new(ObjectType {
-            attrs: attrs.into_iter().map(|(k, t)| (k.into(), t)).collect(),
+            attrs: attrs.into_iter().collect(),
             optional: BTreeSet::new(),
         }))
     }
@@ -130,12 +132,12 @@ impl Type {
 
     /// `object({...})` where the attributes named in `optional` may be omitted
     /// (a type constraint such as `object({a = string, b = optional(number)})`).
-    pub fn object_with_optional<K: Into<String>>(
+    pub fn object_with_optional<K: Into<Key>, O: Into<String>>(
         attrs: impl IntoIterator<Item = (K, Type)>,
-        optional: impl IntoIterator<Item = K>,
+        optional: impl IntoIterator<Item = O>,
     ) -> Type {
         Type::Object(Arc::new(ObjectType {
-            attrs: attrs.into_iter().map(|(k, t)| (k.into(), t)).collect(),
+            attrs: attrs.into_iter().collect(),
             optional: optional.into_iter().map(Into::into).collect(),
         }))
     }

@@ -161,7 +161,15 @@ impl Value {
             .into_iter()
             .map(|(k, v)| (nfc_key(k.into()), v))
             .collect();
-        let ty = Type::object(attrs.iter().map(|(k, v)| (k.to_string(), v.ty.clone())));
+        let ty = Type::Object(Arc::new(crate::ObjectType {
+            attrs: crate::AttrTypes::from_sorted(
+                attrs
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.ty.clone()))
+                    .collect(),
+            ),
+            optional: std::collections::BTreeSet::new(),
+        }));
         Value {
             ty,
             repr: Repr::Attrs(attrs),
@@ -227,7 +235,7 @@ impl Value {
                 let name = nfc_key(name.into());
                 Arc::make_mut(&mut object)
                     .attrs
-                    .insert(name.to_string(), value.ty.clone());
+                    .insert(name.clone(), value.ty.clone());
                 attrs.insert(name, value);
                 Value {
                     ty: Type::Object(object),

@@ -193,7 +193,7 @@ pub(crate) fn decode_typed(json: &JsonValue, ty: &Type) -> Result<Value, DecodeE
                 .attrs
                 .iter()
                 .map(|(name, attr_ty)| {
-                    let found = props.iter().rev().find(|p| p.name.as_str() == name);
+                    let found = props.iter().rev().find(|p| p.name.as_str() == &**name);
                     let value = match found {
                         Some(p) => decode_typed(&p.value, attr_ty)?,
                         None => Value::null(attr_ty.clone()),

@@ -116,7 +116,7 @@ fn describe_mismatch(true_ty: &Type, false_ty: &Type) -> String {
                     Some(_) => {}
                 }
             }
-            if let Some(name) = f.attrs.keys().find(|name| !t.attrs.contains_key(*name)) {
+            if let Some(name) = f.attrs.keys().find(|name| !t.attrs.contains_key(name)) {
                 return format!(
                     "The 'false' value includes object attribute \"{name}\", which is absent in the 'true' value"
                 );

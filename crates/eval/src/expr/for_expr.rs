@@ -207,23 +207,42 @@ impl<'e> Ctx<'e> {
 /// `entries` sorted by key, or the key of the first item (in iteration order)
 /// that repeats an earlier key.
 fn unique(entries: Vec<(Key, Value)>) -> Result<Vec<(Key, Value)>, Key> {
-    let mut indexed: Vec<(Key, usize, Value)> = entries
-        .into_iter()
-        .enumerate()
-        .map(|(idx, (key, value))| (key, idx, value))
-        .collect();
-    indexed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
-    let first_repeat = indexed
-        .windows(2)
-        .filter(|pair| pair[0].0 == pair[1].0)
-        .min_by_key(|pair| pair[1].1);
-    if let Some(pair) = first_repeat {
-        return Err(pair[1].0.clone());
+    if entries.windows(2).all(|pair| pair[0].0 < pair[1].0) {
+        return Ok(entries);
     }
-    Ok(indexed
-        .into_iter()
-        .map(|(key, _, value)| (key, value))
-        .collect())
+    // Sort positions rather than entries, each with its key's first eight bytes
+    // as a number: most comparisons need neither the entry nor the string.
+    // Ties are broken by iteration order.
+    let mut order: Vec<(u64, usize)> = entries
+        .iter()
+        .enumerate()
+        .map(|(at, (key, _))| (key_prefix(key), at))
+        .collect();
+    order.sort_unstable_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| entries[a.1].0.cmp(&entries[b.1].0))
+            .then(a.1.cmp(&b.1))
+    });
+    let order: Vec<usize> = order.into_iter().map(|(_, at)| at).collect();
+    let first_repeat = order
+        .windows(2)
+        .filter(|pair| entries[pair[0]].0 == entries[pair[1]].0)
+        .map(|pair| pair[1])
+        .min();
+    if let Some(at) = first_repeat {
+        return Err(entries[at].0.clone());
+    }
+    let mut slots: Vec<Option<(Key, Value)>> = entries.into_iter().map(Some).collect();
+    Ok(order.iter().filter_map(|&at| slots[at].take()).collect())
+}
+
+/// The first eight bytes of `key` as a big-endian number (zero-padded): keys in
+/// this order are in byte order, except among keys with the same prefix.
+fn key_prefix(key: &str) -> u64 {
+    let mut prefix = [0u8; 8];
+    let len = key.len().min(8);
+    prefix[..len].copy_from_slice(&key.as_bytes()[..len]);
+    u64::from_be_bytes(prefix)
 }
 
 /// `entries` grouped by key (`...`): each key with the tuple of its values, in

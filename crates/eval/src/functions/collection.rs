@@ -690,7 +690,7 @@ fn merge_type(args: &[Value]) -> Result<Type, FunctionError> {
     if args.is_empty() {
         return Ok(Type::empty_object());
     }
-    let mut attrs: BTreeMap<String, Type> = BTreeMap::new();
+    let mut attrs: BTreeMap<Key, Type> = BTreeMap::new();
     let mut attrs_known = true;
     for arg in args {
         let ty = arg.ty();
@@ -706,7 +706,7 @@ fn merge_type(args: &[Value]) -> Result<Type, FunctionError> {
             Type::Map(elem) => {
                 if let Some(entries) = arg.as_attrs() {
                     for k in entries.keys() {
-                        attrs.insert(k.to_string(), (**elem).clone());
+                        attrs.insert(k.clone(), (**elem).clone());
                     }
                 } else if !arg.is_known() {
                     attrs_known = false;

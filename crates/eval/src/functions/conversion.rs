@@ -578,8 +578,8 @@ mod tests {
         );
         let with_optional = {
             let mut o = terrace_types::ObjectType::default();
-            o.attrs.insert("a".into(), Type::Number);
-            o.attrs.insert("b".into(), Type::String);
+            o.attrs.insert("a", Type::Number);
+            o.attrs.insert("b", Type::String);
             o.optional.insert("b".into());
             Type::Object(std::sync::Arc::new(o))
         };

@@ -49,7 +49,8 @@ pub(crate) fn compare_types(a: &Type, b: &Type) -> Ordering {
             if x.attrs.len() != y.attrs.len() || !x.attrs.keys().all(|k| y.attrs.contains_key(k)) {
                 return Ordering::Equal;
             }
-            pairwise(x.attrs.iter().map(|(k, t)| (t, &y.attrs[k])))
+            // The same names, in the same (lexical) order.
+            pairwise(x.attrs.values().zip(y.attrs.values()))
         }
         (Type::Tuple(x), Type::Tuple(y)) => {
             if x.len() != y.len() {

@@ -7,7 +7,7 @@
 
 use crate::path::PathStep;
 use crate::ty::Type;
-use crate::value::{Key, Value};
+use crate::value::Value;
 
 use super::{ConvertError, Converter, attr_step, mismatch_message};
 
@@ -23,21 +23,18 @@ impl Converter {
         };
         let mut result = crate::Attrs::new();
         for (name, attr) in attrs {
-            let Some(want) = out_obj.attrs.get(&**name) else {
+            let Some(want) = out_obj.attrs.get(name) else {
                 continue;
             };
             let converted = self.nested(attr_step(name), attr, want)?;
             result.insert(name.clone(), strip_optional_if_null(converted));
         }
         for (name, want) in &out_obj.attrs {
-            if result.contains_key(name.as_str()) {
+            if result.contains_key(name) {
                 continue;
             }
             if out_obj.is_optional(name) {
-                result.insert(
-                    Key::from(name.as_str()),
-                    Value::null(want.without_optional_attrs()),
-                );
+                result.insert(name.clone(), Value::null(want.without_optional_attrs()));
             } else {
                 return Err(self.error(format!("attribute {name:?} is required")));
             }
@@ -69,7 +66,7 @@ impl Converter {
         };
         let mut result = crate::Attrs::new();
         for (key, elem) in entries {
-            let Some(want) = out_obj.attrs.get(&**key) else {
+            let Some(want) = out_obj.attrs.get(key) else {
                 continue;
             };
             if want != map_ety && !super::available::exists(map_ety, want, self.unsafe_mode()) {
@@ -83,14 +80,11 @@ impl Converter {
             result.insert(key.clone(), strip_optional_if_null(converted));
         }
         for (name, want) in &out_obj.attrs {
-            if result.contains_key(name.as_str()) {
+            if result.contains_key(name) {
                 continue;
             }
             if out_obj.is_optional(name) {
-                result.insert(
-                    Key::from(name.as_str()),
-                    Value::null(want.without_optional_attrs()),
-                );
+                result.insert(name.clone(), Value::null(want.without_optional_attrs()));
             } else {
                 return Err(self.error(format!(
                     "map has no element for required attribute {name:?}"
