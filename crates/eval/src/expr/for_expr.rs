@@ -4,11 +4,16 @@ use terrace_syntax::{Expr, ForExpr, Name};
 use terrace_types::{Key, Marks, Repr, Type, Value};
 
 use super::iteration::{each_element, is_iterable};
+use super::operation::Scalar;
+use super::scalar_program::ScalarProgram;
 use super::{Ctx, EvalResult, convert_to, error};
 use crate::diagnostic::Diagnostics;
 
 const INVALID_CONDITION: &str = "Invalid 'for' condition";
 const INVALID_KEY: &str = "Invalid object key";
+
+/// The smallest collection whose `for` body is worth compiling.
+pub(super) const COMPILE_FROM: usize = 8;
 
 /// What the `if` clause says of one element.
 #[derive(Clone, Copy)]
@@ -98,12 +103,37 @@ impl<'e> Ctx<'e> {
         };
         // Object items in iteration order; sorted and checked for duplicates at the end.
         let mut entries: Vec<(Key, Value)> = Vec::new();
+        // A condition or tuple element made of operators over local numbers and
+        // bools runs compiled, falling back to `eval` element by element.
+        let compile = |expr: &Expr, locals: &[(Name, Value)]| {
+            (collection.length().unwrap_or(0) >= COMPILE_FROM)
+                .then(|| ScalarProgram::compile(expr, locals))
+                .flatten()
+        };
+        let fast_cond = for_expr
+            .cond
+            .as_ref()
+            .and_then(|cond| compile(cond, &self.locals));
+        let fast_value = match for_expr.key_expr {
+            None => compile(&for_expr.value_expr, &self.locals),
+            Some(_) => None,
+        };
+        let compiled = fast_cond.is_some() || fast_value.is_some();
         each_element(collection, has_key_var, |key, value| {
             if let Some(key) = key {
                 self.set_local(base, key);
             }
             self.set_local(value_slot, value);
-            match self.for_condition(for_expr, &mut marks)? {
+            if compiled {
+                // What compiled code computes makes no steps: count one per element.
+                self.tick(for_expr.open)?;
+            }
+            let include = match fast_cond.as_ref().and_then(|p| p.run(&self.locals)) {
+                Some(Scalar::Bool(true)) => Include::Yes,
+                Some(Scalar::Bool(false)) => Include::No,
+                _ => self.for_condition(for_expr, &mut marks)?,
+            };
+            match include {
                 Include::Yes => {}
                 Include::No => return Ok(()),
                 Include::Unknown => {
@@ -113,7 +143,10 @@ impl<'e> Ctx<'e> {
             }
             // Values are pushed where they are made: no intermediate item to move.
             match &for_expr.key_expr {
-                None => tuple.push(self.eval_element(&for_expr.value_expr)?),
+                None => match fast_value.as_ref().and_then(|p| p.run(&self.locals)) {
+                    Some(scalar) => tuple.push(scalar.into_value()),
+                    None => tuple.push(self.eval_element(&for_expr.value_expr)?),
+                },
                 Some(key_expr) => match self.for_key(key_expr, &mut marks)? {
                     Some(key) => entries.push((key, self.eval_element(&for_expr.value_expr)?)),
                     None => known = false,

@@ -7,6 +7,7 @@ mod function_call;
 mod iteration;
 mod named_value;
 mod operation;
+mod scalar_program;
 mod special_form;
 mod splat;
 mod template;
@@ -216,6 +217,7 @@ impl<'e> Ctx<'e> {
     }
 
     /// Sets the value of a slot made by [`Ctx::with_locals`].
+    #[inline]
     fn set_local(&mut self, slot: usize, value: Value) {
         self.locals[slot].1 = value;
     }

@@ -40,9 +40,10 @@ impl Ctx<'_> {
     /// is walked with a loop rather than by recursion.
     pub(super) fn eval_binary_chain(&mut self, expr: &Expr) -> EvalResult {
         if let ExprKind::Binary { op, lhs, rhs, .. } = &expr.kind
-            && !matches!(lhs.kind, ExprKind::Binary { .. })
+            && is_short_chain(lhs)
         {
-            // A single operation, the common case: no chain to walk.
+            // A single operation or a short chain, the common case: evaluated
+            // by recursion, without a spine to allocate.
             let lhs_result = self.eval(lhs);
             let rhs_result = self.eval(rhs);
             if let (Ok(a), Ok(b)) = (&lhs_result, &rhs_result)
@@ -75,6 +76,22 @@ impl Ctx<'_> {
         }
         acc
     }
+}
+
+/// How long a chain of operators on the left may be and still be evaluated by
+/// recursion (a handful of stack frames per level).
+const SHORT_CHAIN: usize = 32;
+
+/// True when `expr` is not a chain of more than [`SHORT_CHAIN`] binary operators
+/// nested on the left.
+fn is_short_chain(mut expr: &Expr) -> bool {
+    for _ in 0..SHORT_CHAIN {
+        match &expr.kind {
+            ExprKind::Binary { lhs, .. } => expr = lhs,
+            _ => return true,
+        }
+    }
+    false
 }
 
 /// One binary operation on evaluated operands; an operand's errors are kept
@@ -171,13 +188,15 @@ fn binary(
             let (Some(a), Some(b)) = (lhs_value.as_number(), rhs_value.as_number()) else {
                 return Ok(Value::unknown(result_type).mark(marks));
             };
-            arithmetic(op, a, b).map_err(|message| {
-                error(
-                    OPERATION_FAILED,
-                    format!("Error during operation: {message}."),
-                    span,
-                )
-            })?
+            arithmetic(op, a, b)
+                .map(Scalar::into_value)
+                .map_err(|message| {
+                    error(
+                        OPERATION_FAILED,
+                        format!("Error during operation: {message}."),
+                        span,
+                    )
+                })?
         }
     };
     Ok(result.mark(marks))
@@ -191,32 +210,67 @@ fn fast_binary(op: BinaryOp, a: &Value, b: &Value) -> Option<Value> {
         return None;
     }
     match (a.repr(), b.repr()) {
-        (Repr::Number(x), Repr::Number(y)) => match op {
-            BinaryOp::Equal => Some(Value::bool(x == y)),
-            BinaryOp::NotEqual => Some(Value::bool(x != y)),
-            BinaryOp::Add
-            | BinaryOp::Subtract
-            | BinaryOp::Multiply
-            | BinaryOp::GreaterThan
-            | BinaryOp::GreaterThanOrEqual
-            | BinaryOp::LessThan
-            | BinaryOp::LessThanOrEqual
-            | BinaryOp::Divide
-            | BinaryOp::Modulo => arithmetic(op, x, y).ok(),
-            _ => None,
-        },
-        (Repr::Bool(x), Repr::Bool(y)) => match op {
-            BinaryOp::Equal => Some(Value::bool(x == y)),
-            BinaryOp::NotEqual => Some(Value::bool(x != y)),
-            BinaryOp::And => Some(Value::bool(*x && *y)),
-            BinaryOp::Or => Some(Value::bool(*x || *y)),
-            _ => None,
-        },
+        (Repr::Number(x), Repr::Number(y)) => number_binary(op, x, y).map(Scalar::into_value),
+        (Repr::Bool(x), Repr::Bool(y)) => bool_binary(op, *x, *y).map(Scalar::into_value),
         (Repr::String(x), Repr::String(y)) => match op {
             BinaryOp::Equal => Some(Value::bool(x == y)),
             BinaryOp::NotEqual => Some(Value::bool(x != y)),
             _ => None,
         },
+        _ => None,
+    }
+}
+
+/// A known, unmarked number or bool: what the operators compute with.
+#[derive(Clone, Debug)]
+pub(super) enum Scalar {
+    Number(Number),
+    Bool(bool),
+}
+
+impl Scalar {
+    /// The scalar of a known, unmarked number or bool value.
+    #[inline]
+    pub(super) fn of(value: &Value) -> Option<Scalar> {
+        if value.is_marked() {
+            return None;
+        }
+        match value.repr() {
+            Repr::Number(n) => Some(Scalar::Number(n.clone())),
+            Repr::Bool(b) => Some(Scalar::Bool(*b)),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    pub(super) fn into_value(self) -> Value {
+        match self {
+            Scalar::Number(n) => Value::number(n),
+            Scalar::Bool(b) => Value::bool(b),
+        }
+    }
+}
+
+/// `x op y` on two numbers, when it has a value (`None` for `&&`, `||` and
+/// arithmetic errors: the general path reports those).
+#[inline]
+pub(super) fn number_binary(op: BinaryOp, x: &Number, y: &Number) -> Option<Scalar> {
+    match op {
+        BinaryOp::Equal => Some(Scalar::Bool(x == y)),
+        BinaryOp::NotEqual => Some(Scalar::Bool(x != y)),
+        BinaryOp::Or | BinaryOp::And => None,
+        _ => arithmetic(op, x, y).ok(),
+    }
+}
+
+/// `x op y` on two bools, when the operator takes bools.
+#[inline]
+pub(super) fn bool_binary(op: BinaryOp, x: bool, y: bool) -> Option<Scalar> {
+    match op {
+        BinaryOp::Equal => Some(Scalar::Bool(x == y)),
+        BinaryOp::NotEqual => Some(Scalar::Bool(x != y)),
+        BinaryOp::And => Some(Scalar::Bool(x && y)),
+        BinaryOp::Or => Some(Scalar::Bool(x || y)),
         _ => None,
     }
 }
@@ -272,9 +326,9 @@ fn not(value: Value) -> Value {
 
 /// The arithmetic and comparison operators on known numbers, with cty's
 /// rules for zero and infinity (`1 / 0` is `+Inf`, `5 % 0` is `5`).
-fn arithmetic(op: BinaryOp, a: &Number, b: &Number) -> Result<Value, String> {
+fn arithmetic(op: BinaryOp, a: &Number, b: &Number) -> Result<Scalar, String> {
     let number = |result: Result<Number, terrace_types::ArithmeticError>| {
-        result.map(Value::number).map_err(|e| e.0)
+        result.map(Scalar::Number).map_err(|e| e.0)
     };
     match op {
         BinaryOp::Add => number(a.try_add(b)),
@@ -282,10 +336,10 @@ fn arithmetic(op: BinaryOp, a: &Number, b: &Number) -> Result<Value, String> {
         BinaryOp::Multiply => number(a.try_mul(b)),
         BinaryOp::Divide => number(a.div(b)),
         BinaryOp::Modulo => number(a.rem(b)),
-        BinaryOp::GreaterThan => Ok(Value::bool(a > b)),
-        BinaryOp::GreaterThanOrEqual => Ok(Value::bool(a >= b)),
-        BinaryOp::LessThan => Ok(Value::bool(a < b)),
-        BinaryOp::LessThanOrEqual => Ok(Value::bool(a <= b)),
+        BinaryOp::GreaterThan => Ok(Scalar::Bool(a > b)),
+        BinaryOp::GreaterThanOrEqual => Ok(Scalar::Bool(a >= b)),
+        BinaryOp::LessThan => Ok(Scalar::Bool(a < b)),
+        BinaryOp::LessThanOrEqual => Ok(Scalar::Bool(a <= b)),
         BinaryOp::Or | BinaryOp::And | BinaryOp::Equal | BinaryOp::NotEqual => {
             Err("not an arithmetic operator".to_string())
         }

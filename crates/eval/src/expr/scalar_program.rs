@@ -1,0 +1,217 @@
+//! A fast path for the bodies of `for` expressions made of operators over local
+//! numbers and bools (`i * 2`, `i % 3 != 0`, `a * 1000 + b`).
+//!
+//! Such a body is compiled once per `for` expression into a [`ScalarProgram`], which
+//! then computes each element on plain numbers and bools, without building a
+//! [`Value`] or a result for every node. It computes exactly what the general
+//! evaluator's known, unmarked operands path computes (the same operator functions,
+//! [`number_binary`] and [`bool_binary`]); whenever an operand is anything else
+//! (marked, unknown, null, a string) or an operation has no value (an arithmetic
+//! error), it answers `None` and the element is evaluated the general way, which
+//! also reports the errors.
+
+use terrace_syntax::{Expr, ExprKind, Literal, Name, UnaryOp};
+use terrace_types::{Number, Value};
+
+use super::operation::{Scalar, bool_binary, number_binary};
+use terrace_syntax::BinaryOp;
+
+/// Programs deeper than this are left to the general evaluator (which checks
+/// its own nesting); a body this deep is no loop body worth speeding up.
+const MAX_DEPTH: usize = 32;
+
+/// A compiled operator expression over local variables and literals.
+#[derive(Debug)]
+pub(crate) enum ScalarProgram {
+    /// A literal number or bool.
+    Constant(Scalar),
+    /// The local binding in slot `n` of the evaluation's locals.
+    Local(usize),
+    /// `-x`, `!x`.
+    Unary(UnaryOp, Box<ScalarProgram>),
+    /// `x op y`.
+    Binary(BinaryOp, Box<ScalarProgram>, Box<ScalarProgram>),
+}
+
+impl ScalarProgram {
+    /// Compiles `expr` when it is made only of number and bool literals, local
+    /// variables (looked up in `locals` innermost first, as the evaluator does)
+    /// and operators.
+    pub(crate) fn compile(expr: &Expr, locals: &[(Name, Value)]) -> Option<ScalarProgram> {
+        compile(expr, locals, 0)
+    }
+
+    /// Computes the program over `locals`; `None` when the general evaluator
+    /// must do it.
+    pub(crate) fn run(&self, locals: &[(Name, Value)]) -> Option<Scalar> {
+        match self {
+            ScalarProgram::Constant(scalar) => Some(scalar.clone()),
+            ScalarProgram::Local(slot) => Scalar::of(&locals.get(*slot)?.1),
+            ScalarProgram::Unary(op, operand) => match (op, operand.run(locals)?) {
+                (UnaryOp::Negate, Scalar::Number(n)) => Some(Scalar::Number(n.neg())),
+                (UnaryOp::Not, Scalar::Bool(b)) => Some(Scalar::Bool(!b)),
+                _ => None,
+            },
+            ScalarProgram::Binary(op, lhs, rhs) => match (lhs.run(locals)?, rhs.run(locals)?) {
+                (Scalar::Number(x), Scalar::Number(y)) => number_binary(*op, &x, &y),
+                (Scalar::Bool(x), Scalar::Bool(y)) => bool_binary(*op, x, y),
+                _ => None,
+            },
+        }
+    }
+}
+
+fn compile(expr: &Expr, locals: &[(Name, Value)], depth: usize) -> Option<ScalarProgram> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let program = match &expr.kind {
+        ExprKind::Literal(Literal::Number(text)) => {
+            ScalarProgram::Constant(Scalar::Number(Number::parse(text).ok()?))
+        }
+        ExprKind::Literal(Literal::Bool(b)) => ScalarProgram::Constant(Scalar::Bool(*b)),
+        ExprKind::ScopeTraversal { root, steps } if steps.is_empty() => {
+            let name = root.as_str();
+            ScalarProgram::Local(locals.iter().rposition(|(bound, _)| &**bound == name)?)
+        }
+        ExprKind::Parens(inner) => compile(inner, locals, depth + 1)?,
+        ExprKind::Unary { op, operand, .. } => {
+            ScalarProgram::Unary(*op, Box::new(compile(operand, locals, depth + 1)?))
+        }
+        ExprKind::Binary { op, lhs, rhs, .. } => ScalarProgram::Binary(
+            *op,
+            Box::new(compile(lhs, locals, depth + 1)?),
+            Box::new(compile(rhs, locals, depth + 1)?),
+        ),
+        _ => return None,
+    };
+    Some(program)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn locals(values: &[(&str, Value)]) -> Vec<(Name, Value)> {
+        values
+            .iter()
+            .map(|(name, value)| (Name::from(*name), value.clone()))
+            .collect()
+    }
+
+    fn run(source: &str, bound: &[(Name, Value)]) -> Option<Value> {
+        let expr = terrace_syntax::parse_expr(source).ok()?;
+        ScalarProgram::compile(&expr, bound)?
+            .run(bound)
+            .map(Scalar::into_value)
+    }
+
+    #[test]
+    fn computes_operators_over_locals() {
+        let bound = locals(&[
+            ("a", Value::int(3)),
+            ("b", Value::int(4)),
+            ("t", Value::bool(true)),
+        ]);
+        assert_eq!(run("a * 1000 + b", &bound), Some(Value::int(3004)));
+        assert_eq!(run("a % 3 != 0", &bound), Some(Value::bool(false)));
+        assert_eq!(run("!(t && a < b)", &bound), Some(Value::bool(false)));
+        assert_eq!(
+            run("!(t && a > b) == true", &bound),
+            Some(Value::bool(true))
+        );
+        assert_eq!(run("-(a - b)", &bound), Some(Value::int(1)));
+        assert_eq!(
+            run("1 / 0", &bound),
+            Some(Value::number(Number::infinity(true)))
+        );
+    }
+
+    #[test]
+    fn the_innermost_binding_wins() {
+        let bound = locals(&[("i", Value::int(1)), ("i", Value::int(7))]);
+        assert_eq!(run("i + 0", &bound), Some(Value::int(7)));
+    }
+
+    #[test]
+    fn leaves_everything_else_to_the_general_evaluator() {
+        let bound = locals(&[
+            ("s", Value::string("x")),
+            ("u", Value::unknown(terrace_types::Type::Number)),
+            ("m", Value::int(1).mark(terrace_types::Marks::SENSITIVE)),
+            ("n", Value::int(1)),
+        ]);
+        // Not compiled: calls, strings, variables that are not locals.
+        assert!(
+            ScalarProgram::compile(&terrace_syntax::parse_expr("max(n)").unwrap(), &bound)
+                .is_none()
+        );
+        assert!(
+            ScalarProgram::compile(&terrace_syntax::parse_expr("n + var.x").unwrap(), &bound)
+                .is_none()
+        );
+        assert!(
+            ScalarProgram::compile(&terrace_syntax::parse_expr("\"a\"").unwrap(), &bound).is_none()
+        );
+        // Compiled, but not computed: a string, unknown or marked operand, a
+        // number used as a bool, an operation without a value.
+        assert_eq!(run("s == s", &bound), None);
+        assert_eq!(run("u + 1", &bound), None);
+        assert_eq!(run("m + 1", &bound), None);
+        assert_eq!(run("n && true", &bound), None);
+        assert_eq!(run("-(1/0) + (1/0)", &bound), None);
+    }
+
+    /// A compiled `for` computes what the general evaluator computes element by
+    /// element, falling back for every element it cannot compute.
+    #[test]
+    fn a_compiled_for_matches_the_general_evaluator() {
+        use crate::{Evaluator, Scope};
+        use terrace_types::{Marks, Type};
+        let elems = vec![
+            Value::int(1),
+            Value::int(-7),
+            Value::number(Number::parse("2.5").unwrap()),
+            Value::int(3).mark(Marks::SENSITIVE),
+            Value::unknown(Type::Number),
+            Value::string("5"),
+            Value::int(i64::MAX),
+            Value::int(9),
+            Value::int(0),
+        ];
+        assert!(elems.len() >= super::super::for_expr::COMPILE_FROM);
+        let mut scope = Scope::new().with("xs", Value::tuple(elems.clone()));
+        for (at, elem) in elems.iter().enumerate() {
+            scope.insert(format!("v{at}"), elem.clone());
+        }
+        let evaluator = Evaluator::new();
+        // The value, or the errors without their spans.
+        let eval = |source: &str| {
+            let expr = terrace_syntax::parse_expr(source).unwrap();
+            match evaluator.eval(&expr, &scope) {
+                Ok(value) => format!("{value:?}"),
+                Err(errors) => errors
+                    .iter()
+                    .map(|e| format!("{}: {}", e.summary, e.detail))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            }
+        };
+        for body in ["x * 2 + 1", "-x % 4", "x / 0", "x > 2 == true", "x != 0"] {
+            let compiled = eval(&format!("[for x in xs : {body}]"));
+            let by_element: Vec<String> = (0..elems.len())
+                .map(|at| body.replace('x', &format!("v{at}")))
+                .collect();
+            let general = eval(&format!("[{}]", by_element.join(", ")));
+            assert_eq!(compiled, general, "{body}");
+        }
+        // A condition the fast path computes, against one it cannot (a call).
+        for cond in ["x > 1", "x % 2 == 0", "!(x < 0)"] {
+            let compiled = eval(&format!("[for x in xs : x * 3 if {cond}]"));
+            let general = eval(&format!("[for x in xs : x * 3 if tobool({cond})]"));
+            assert_eq!(compiled, general, "{cond}");
+        }
+        let numbers = "[for x in [1, 5, 2, 8, 3, 9, 4, 7, 6] : x * x if x % 2 == 0]";
+        assert_eq!(eval(numbers), eval("[4, 64, 16, 36]"));
+    }
+}
