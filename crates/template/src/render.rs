@@ -1,7 +1,7 @@
 //! `render`: turning a template into a string value, or the unwrapped value of a lone interpolation.
 
 use terrace_syntax::{Expr, Span, Template, TemplateFor, TemplateIf, TemplatePart};
-use terrace_types::{Marks, Repr, Type, Value, convert};
+use terrace_types::{Marks, Number, Repr, Type, Value, convert};
 
 use crate::error::TemplateError;
 use crate::interpreter::Interpreter;
@@ -52,17 +52,35 @@ impl Output {
     /// Appends `s`, unless the result would pass [`MAX_RENDERED_LEN`].
     fn push(&mut self, s: &str, span: Span) -> Result<(), TemplateError> {
         if self.text.len().saturating_add(s.len()) > MAX_RENDERED_LEN {
-            return Err(TemplateError::new(
-                "Template result too long",
-                format!(
-                    "The rendered template would be longer than {MAX_RENDERED_LEN} bytes, the most terrace builds."
-                ),
-                span,
-            ));
+            return Err(too_long(span));
         }
         self.text.push_str(s);
         Ok(())
     }
+
+    /// Appends a number as its conversion to string writes it, without building
+    /// the string value first.
+    fn push_number(&mut self, n: &Number, span: Span) -> Result<(), TemplateError> {
+        use std::fmt::Write;
+        let before = self.text.len();
+        // Writing to a `String` cannot fail.
+        let _ = write!(self.text, "{n}");
+        if self.text.len() > MAX_RENDERED_LEN {
+            self.text.truncate(before);
+            return Err(too_long(span));
+        }
+        Ok(())
+    }
+}
+
+fn too_long(span: Span) -> TemplateError {
+    TemplateError::new(
+        "Template result too long",
+        format!(
+            "The rendered template would be longer than {MAX_RENDERED_LEN} bytes, the most terrace builds."
+        ),
+        span,
+    )
 }
 
 fn render_parts<I: Interpreter>(
@@ -95,6 +113,10 @@ fn append(value: Value, expr: &Expr, out: &mut Output) -> Result<(), TemplateErr
     }
     let (value, marks) = value.unmark_deep();
     out.marks |= marks;
+    if let Repr::Number(n) = value.repr() {
+        // What converting a known number to a string gives (its `Display`).
+        return out.push_number(n, expr.span);
+    }
     let text = if value.ty() == &Type::String {
         value
     } else {

@@ -256,7 +256,7 @@ fn unique(entries: Vec<(Key, Value)>) -> Result<Vec<(Key, Value)>, Key> {
             .then_with(|| entries[a.1].0.cmp(&entries[b.1].0))
             .then(a.1.cmp(&b.1))
     });
-    let order: Vec<usize> = order.into_iter().map(|(_, at)| at).collect();
+    let mut order: Vec<usize> = order.into_iter().map(|(_, at)| at).collect();
     let first_repeat = order
         .windows(2)
         .filter(|pair| entries[pair[0]].0 == entries[pair[1]].0)
@@ -265,8 +265,27 @@ fn unique(entries: Vec<(Key, Value)>) -> Result<Vec<(Key, Value)>, Key> {
     if let Some(at) = first_repeat {
         return Err(entries[at].0.clone());
     }
-    let mut slots: Vec<Option<(Key, Value)>> = entries.into_iter().map(Some).collect();
-    Ok(order.iter().filter_map(|&at| slots[at].take()).collect())
+    let mut entries = entries;
+    permute(&mut entries, &mut order);
+    Ok(entries)
+}
+
+/// Reorders `items` in place so that item `k` is the one that was at `order[k]`
+/// (`order` a permutation), one cycle at a time; `order` is used up.
+fn permute<T>(items: &mut [T], order: &mut [usize]) {
+    const DONE: usize = usize::MAX;
+    for start in 0..items.len() {
+        let mut current = start;
+        while order[current] != DONE {
+            let source = order[current];
+            order[current] = DONE;
+            if source == start {
+                break;
+            }
+            items.swap(current, source);
+            current = source;
+        }
+    }
 }
 
 /// The first eight bytes of `key` as a big-endian number (zero-padded): keys in
@@ -313,4 +332,48 @@ fn duplicate_key(for_expr: &ForExpr, key: &str) -> Diagnostics {
         ),
         span,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permute_follows_every_cycle() {
+        let mut items = vec!['a', 'b', 'c', 'd', 'e', 'f'];
+        // Two cycles (0 -> 2 -> 4 -> 0, 1 -> 5 -> 1) and a fixed point (3).
+        let mut order = vec![2, 5, 4, 3, 0, 1];
+        permute(&mut items, &mut order);
+        assert_eq!(items, ['c', 'f', 'e', 'd', 'a', 'b']);
+    }
+
+    #[test]
+    fn unique_sorts_and_finds_the_first_repeat() {
+        let entry = |k: &str, n: i64| (Key::from(k), Value::int(n));
+        let sorted = unique(vec![
+            entry("k10", 0),
+            entry("k2", 1),
+            entry("k1", 2),
+            entry("a", 3),
+        ]);
+        let keys: Vec<String> = sorted.unwrap().iter().map(|(k, _)| k.to_string()).collect();
+        assert_eq!(keys, ["a", "k1", "k10", "k2"]);
+        // "b" repeats first in iteration order (at 3), before "a" does (at 4).
+        let repeated = unique(vec![
+            entry("a", 0),
+            entry("b", 1),
+            entry("c", 2),
+            entry("b", 3),
+            entry("a", 4),
+        ]);
+        assert_eq!(repeated.map(|_| ()), Err(Key::from("b")));
+        // Keys alike in their first eight bytes are ordered by the rest.
+        let long = unique(vec![
+            entry("prefix00b", 0),
+            entry("prefix00a", 1),
+            entry("prefix00", 2),
+        ]);
+        let keys: Vec<String> = long.unwrap().iter().map(|(k, _)| k.to_string()).collect();
+        assert_eq!(keys, ["prefix00", "prefix00a", "prefix00b"]);
+    }
 }
