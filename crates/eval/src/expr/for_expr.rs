@@ -243,24 +243,40 @@ fn unique(entries: Vec<(Key, Value)>) -> Result<Vec<(Key, Value)>, Key> {
     if entries.windows(2).all(|pair| pair[0].0 < pair[1].0) {
         return Ok(entries);
     }
-    // Sort positions rather than entries, each with its key's first eight bytes
-    // as a number: most comparisons need neither the entry nor the string.
-    // Ties are broken by iteration order.
-    let mut order: Vec<(u64, usize)> = entries
+    // Sort positions rather than entries: each is one integer, its key's first
+    // eight bytes above its position, so that most keys are ordered without
+    // reading them, and ties between equal keys go by iteration order.
+    let mut sorted: Vec<u128> = entries
         .iter()
         .enumerate()
-        .map(|(at, (key, _))| (key_prefix(key), at))
+        .map(|(at, (key, _))| (u128::from(key_prefix(key)) << 64) | at as u128)
         .collect();
-    order.sort_unstable_by(|a, b| {
-        a.0.cmp(&b.0)
-            .then_with(|| entries[a.1].0.cmp(&entries[b.1].0))
-            .then(a.1.cmp(&b.1))
-    });
-    let mut order: Vec<usize> = order.into_iter().map(|(_, at)| at).collect();
-    let first_repeat = order
+    sorted.sort_unstable();
+    let prefix = |item: u128| item >> 64;
+    let position = |item: u128| (item & u128::from(u64::MAX)) as usize;
+    // Keys alike in their first eight bytes: ordered by the rest, then by position.
+    let mut run = 0;
+    for end in 1..=sorted.len() {
+        if end == sorted.len() || prefix(sorted[end]) != prefix(sorted[run]) {
+            if end - run > 1 {
+                sorted[run..end].sort_unstable_by(|&a, &b| {
+                    entries[position(a)]
+                        .0
+                        .cmp(&entries[position(b)].0)
+                        .then(a.cmp(&b))
+                });
+            }
+            run = end;
+        }
+    }
+    let mut order: Vec<usize> = sorted.iter().map(|&item| position(item)).collect();
+    let first_repeat = sorted
         .windows(2)
-        .filter(|pair| entries[pair[0]].0 == entries[pair[1]].0)
-        .map(|pair| pair[1])
+        .filter(|pair| {
+            prefix(pair[0]) == prefix(pair[1])
+                && entries[position(pair[0])].0 == entries[position(pair[1])].0
+        })
+        .map(|pair| position(pair[1]))
         .min();
     if let Some(at) = first_repeat {
         return Err(entries[at].0.clone());

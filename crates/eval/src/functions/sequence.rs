@@ -423,7 +423,14 @@ fn range(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
             "end must be greater than start when step is positive",
         ));
     }
-    let mut numbers = Vec::new();
+    // Sized up front for integer bounds (the usual case): no regrowth.
+    let expected = match (start.to_i64(), end.to_i64(), step.to_i64()) {
+        (Some(start), Some(end), Some(step)) if step != 0 => {
+            usize::try_from(end.abs_diff(start).div_ceil(step.unsigned_abs())).unwrap_or(0)
+        }
+        _ => 0,
+    };
+    let mut numbers = Vec::with_capacity(expected.min(RANGE_LIMIT));
     let mut n = start;
     while (down && n > end) || (!down && n < end) {
         if numbers.len() >= RANGE_LIMIT {
