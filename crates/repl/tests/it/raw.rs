@@ -16,13 +16,13 @@ fn terrace(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
+    if let Some(text) = stdin
+        && let Some(mut input) = child.stdin.take()
+    {
+        // A console that stops before reading may have exited already.
+        if let Err(e) = input.write_all(text.as_bytes()) {
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+        }
     }
     let output = child.wait_with_output().unwrap();
     (
