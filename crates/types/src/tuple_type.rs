@@ -179,6 +179,22 @@ impl TupleTypeBuilder {
         }
     }
 
+    /// Adds `n` elements of type `ty`.
+    pub fn push_n(&mut self, ty: &Type, n: usize) {
+        if n == 0 {
+            return;
+        }
+        match &mut self.uniform {
+            Some((first, len)) if first == ty => *len += n,
+            None if self.mixed.is_empty() => self.uniform = Some((ty.clone(), n)),
+            _ => {
+                for _ in 0..n {
+                    self.push(ty);
+                }
+            }
+        }
+    }
+
     /// Adds an element of type `ty`.
     pub fn push_owned(&mut self, ty: Type) {
         match &mut self.uniform {

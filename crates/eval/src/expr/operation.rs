@@ -326,6 +326,7 @@ fn not(value: Value) -> Value {
 
 /// The arithmetic and comparison operators on known numbers, with cty's
 /// rules for zero and infinity (`1 / 0` is `+Inf`, `5 % 0` is `5`).
+#[inline]
 fn arithmetic(op: BinaryOp, a: &Number, b: &Number) -> Result<Scalar, String> {
     let number = |result: Result<Number, terrace_types::ArithmeticError>| {
         result.map(Scalar::Number).map_err(|e| e.0)

@@ -300,12 +300,31 @@ fn check_flattenable(list: &Value) -> Result<(), FunctionError> {
 /// Pushes the types of the elements `list` flattens to (it is wholly known).
 fn flat_types(list: &Value, types: &mut TupleTypeBuilder) {
     for v in list.as_seq().map(|seq| seq.as_slice()).unwrap_or_default() {
-        if !v.is_null() && matches!(v.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
-            flat_types(v, types);
-        } else {
+        if v.is_null() || !is_sequence_type(v.ty()) {
             types.push(v.ty());
+        } else if let Some((elem_ty, len)) = leaves(v) {
+            types.push_n(elem_ty, len);
+        } else {
+            flat_types(v, types);
         }
     }
+}
+
+/// True for the types `flatten` flattens: lists, sets and tuples.
+fn is_sequence_type(ty: &Type) -> bool {
+    matches!(ty, Type::List(_) | Type::Set(_) | Type::Tuple(_))
+}
+
+/// The element type and number of elements of a known sequence whose elements
+/// all have one type that is not a sequence type: flattening it gives its
+/// elements as they are, so their types need no visit one by one.
+fn leaves(v: &Value) -> Option<(&Type, usize)> {
+    let (elem_ty, len) = match v.ty() {
+        Type::List(elem_ty) | Type::Set(elem_ty) => (&**elem_ty, v.length()?),
+        Type::Tuple(elems) => elems.as_uniform()?,
+        _ => return None,
+    };
+    (v.is_known() && !is_sequence_type(elem_ty)).then_some((elem_ty, len))
 }
 
 fn flatten(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
@@ -337,11 +356,12 @@ fn flat_len(list: &Value) -> usize {
     elems
         .iter()
         .map(|v| {
-            let is_sequence = matches!(v.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_));
-            if is_sequence && v.is_known() && !v.is_null() {
-                flat_len(v)
-            } else {
+            if !is_sequence_type(v.ty()) || !v.is_known() || v.is_null() {
                 1
+            } else if let Some((_, len)) = leaves(v) {
+                len
+            } else {
+                flat_len(v)
             }
         })
         .sum()
@@ -563,9 +583,10 @@ fn slice(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 
 #[cfg(test)]
 mod tests {
-    use terrace_types::Type;
+    use terrace_types::{Type, Value};
 
     use super::super::test_support::*;
+    use super::{flat_len, flatten_type};
 
     #[test]
     fn arguments_are_converted() {
@@ -778,6 +799,39 @@ mod tests {
         assert_eq!(ok("element", vec![mixed.clone(), n(1)]), "2");
         assert_eq!(ok("element", vec![mixed, n(0)]), "sensitive(1)");
         assert_eq!(ok("element", vec![abc, secret(n(0))]), "sensitive(\"a\")");
+    }
+
+    #[test]
+    fn flatten_type_is_the_type_of_its_result() {
+        // Sequences whose elements share a non-sequence type are counted, not
+        // visited: the type must still be the flattened value's, element for element.
+        let numbers = |from: i64| tuple((from..from + 3).map(n).collect());
+        let cases = vec![
+            tuple(vec![numbers(0), numbers(3)]),
+            tuple(vec![numbers(0), null(numbers(0).ty().clone()), s("x")]),
+            tuple(vec![
+                list(Type::String, vec![s("a"), null(Type::String)]),
+                set(Type::Number, vec![n(2), n(1)]),
+                tuple(vec![]),
+            ]),
+            tuple(vec![
+                tuple(vec![numbers(0), tuple(vec![s("a"), n(1)])]),
+                n(9),
+            ]),
+            list(
+                Type::list(Type::Bool),
+                vec![
+                    list(Type::Bool, vec![Value::bool(true)]),
+                    null(Type::list(Type::Bool)),
+                ],
+            ),
+        ];
+        for case in cases {
+            let flat = run("flatten", vec![case.clone()]).unwrap();
+            let ty = flatten_type(std::slice::from_ref(&case)).unwrap();
+            assert_eq!(&ty, flat.ty(), "{case:?}");
+            assert_eq!(flat_len(&case), flat.length().unwrap(), "{case:?}");
+        }
     }
 
     #[test]
