@@ -170,9 +170,10 @@ impl TupleTypeBuilder {
     }
 
     /// Adds an element of type `ty` (cloned only when it is the first, or differs).
+    #[inline]
     pub fn push(&mut self, ty: &Type) {
         match &mut self.uniform {
-            Some((first, len)) if first == ty => *len += 1,
+            Some((first, len)) if same_type(first, ty) => *len += 1,
             Some(_) => self.go_mixed(ty.clone()),
             None if self.mixed.is_empty() => self.uniform = Some((ty.clone(), 1)),
             None => self.mixed.push(ty.clone()),
@@ -221,6 +222,18 @@ impl TupleTypeBuilder {
             None if self.mixed.is_empty() => TupleType::uniform(Type::Dynamic, 0),
             None => TupleType(Arc::new(Elems::Mixed(self.mixed.into_boxed_slice()))),
         }
+    }
+}
+
+/// `a == b`, without a call for the primitive types (most tuple elements).
+#[inline]
+fn same_type(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::Number, Type::Number)
+        | (Type::String, Type::String)
+        | (Type::Bool, Type::Bool)
+        | (Type::Dynamic, Type::Dynamic) => true,
+        _ => a == b,
     }
 }
 

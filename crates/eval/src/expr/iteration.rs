@@ -7,6 +7,7 @@ use terrace_types::{Repr, Type, Value};
 /// order: lists and tuples by index (the key is the index), sets in set order
 /// (the key is the element), maps and objects in lexical key order (the key
 /// is the string key). Stops at the first error.
+#[inline]
 pub(crate) fn each_element<E>(
     value: &Value,
     with_keys: bool,

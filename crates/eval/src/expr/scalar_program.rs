@@ -11,7 +11,7 @@
 //! also reports the errors.
 
 use terrace_syntax::{Expr, ExprKind, Literal, Name, UnaryOp};
-use terrace_types::{Number, Value};
+use terrace_types::{Number, Repr, Value};
 
 use super::operation::{Scalar, bool_binary, number_binary};
 use terrace_syntax::BinaryOp;
@@ -47,18 +47,62 @@ impl ScalarProgram {
         match self {
             ScalarProgram::Constant(scalar) => Some(scalar.clone()),
             ScalarProgram::Local(slot) => Scalar::of(&locals.get(*slot)?.1),
-            ScalarProgram::Unary(op, operand) => match (op, operand.run(locals)?) {
-                (UnaryOp::Negate, Scalar::Number(n)) => Some(Scalar::Number(n.neg())),
-                (UnaryOp::Not, Scalar::Bool(b)) => Some(Scalar::Bool(!b)),
-                _ => None,
-            },
-            ScalarProgram::Binary(op, lhs, rhs) => match (lhs.run(locals)?, rhs.run(locals)?) {
-                (Scalar::Number(x), Scalar::Number(y)) => number_binary(*op, &x, &y),
-                (Scalar::Bool(x), Scalar::Bool(y)) => bool_binary(*op, x, y),
-                _ => None,
-            },
+            ScalarProgram::Unary(op, operand) => {
+                let mut store = None;
+                match (op, operand.operand(locals, &mut store)?) {
+                    (UnaryOp::Negate, Operand::Number(n)) => Some(Scalar::Number(n.neg())),
+                    (UnaryOp::Not, Operand::Bool(b)) => Some(Scalar::Bool(!b)),
+                    _ => None,
+                }
+            }
+            ScalarProgram::Binary(op, lhs, rhs) => {
+                let (mut lhs_store, mut rhs_store) = (None, None);
+                let lhs = lhs.operand(locals, &mut lhs_store)?;
+                let rhs = rhs.operand(locals, &mut rhs_store)?;
+                match (lhs, rhs) {
+                    (Operand::Number(x), Operand::Number(y)) => number_binary(*op, x, y),
+                    (Operand::Bool(x), Operand::Bool(y)) => bool_binary(*op, x, y),
+                    _ => None,
+                }
+            }
         }
     }
+
+    /// The program's result as an operand: literals and locals are read where
+    /// they are, other results are computed into `store`.
+    #[inline]
+    fn operand<'a>(
+        &'a self,
+        locals: &'a [(Name, Value)],
+        store: &'a mut Option<Scalar>,
+    ) -> Option<Operand<'a>> {
+        let scalar = match self {
+            ScalarProgram::Local(slot) => {
+                let value = &locals.get(*slot)?.1;
+                if value.is_marked() {
+                    return None;
+                }
+                return match value.repr() {
+                    Repr::Number(n) => Some(Operand::Number(n)),
+                    Repr::Bool(b) => Some(Operand::Bool(*b)),
+                    _ => None,
+                };
+            }
+            ScalarProgram::Constant(scalar) => scalar,
+            _ => store.insert(self.run(locals)?),
+        };
+        Some(match scalar {
+            Scalar::Number(n) => Operand::Number(n),
+            Scalar::Bool(b) => Operand::Bool(*b),
+        })
+    }
+}
+
+/// A known, unmarked number or bool, borrowed.
+#[derive(Clone, Copy)]
+enum Operand<'a> {
+    Number(&'a Number),
+    Bool(bool),
 }
 
 fn compile(expr: &Expr, locals: &[(Name, Value)], depth: usize) -> Option<ScalarProgram> {
