@@ -60,10 +60,41 @@ pub(crate) enum TokenKind {
 /// `quotedTemplate`: a string literal or template in double quotes.
 pub(crate) fn quoted_template_expr(input: &mut Input<'_>) -> PResult<Expr> {
     let open = eat_span(input, "\"").expect("invariant: caller saw `\"`");
+    if let Some(len) = plain_quoted_len(rest(input)) {
+        // Only literal text: its value is its source text.
+        let value = advance(input, len);
+        let close = eat_span(input, "\"").expect("invariant: plain_quoted_len saw `\"`");
+        return Ok(Expr::new(
+            ExprKind::Literal(Literal::String(Arc::from(value))),
+            open.to(close),
+        ));
+    }
     let (tokens, close) = template_tokens(input, TemplateMode::Quoted, open)?;
     let content = Span::new(open.end as usize, close.start as usize);
     let template = build_template(tokens, content, input.state.depth, false)?;
     Ok(template_expr(template, open.to(close)))
+}
+
+/// If the quoted template content at the start of `text` is plain literal
+/// text up to its closing quote (no escapes, no `${`/`%{` sequences, not even
+/// escaped ones, no newlines), its length without the closing quote.
+fn plain_quoted_len(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut idx = 0;
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'"' => return Some(idx),
+            b'\\' | b'\n' | b'\r' => return None,
+            b'$' | b'%' => {
+                if matches!(bytes.get(idx + 1), Some(b'{' | b'$' | b'%')) {
+                    return None;
+                }
+                idx += 1;
+            }
+            _ => idx += 1,
+        }
+    }
+    None
 }
 
 /// A quoted string that must not contain interpolations or directives, such
