@@ -68,27 +68,31 @@ fn body_items(input: &mut Input<'_>, in_block: bool) -> Vec<BodyItem> {
     items
 }
 
-/// The attribute names of one body, to report redefinitions: a short list
-/// searched linearly (most bodies are small), a map once it grows.
+/// How many attribute names [`AttributeNames`] keeps in its array.
+const LINEAR_LIMIT: usize = 16;
+
+/// The attribute names of one body, to report redefinitions: a short array
+/// searched linearly (most bodies are small), a map once it is full.
 #[derive(Default)]
 struct AttributeNames<'s> {
-    few: Vec<(&'s str, Span)>,
+    few: [(&'s str, Span); LINEAR_LIMIT],
+    n_few: usize,
     many: HashMap<&'s str, Span>,
 }
 
 impl<'s> AttributeNames<'s> {
-    const LINEAR_LIMIT: usize = 16;
-
     /// Record `name`; returns where it was first defined if it was already.
     fn insert(&mut self, name: &'s str, span: Span) -> Option<Span> {
-        if let Some(&(_, first)) = self.few.iter().find(|(seen, _)| *seen == name) {
+        let few = &self.few[..self.n_few];
+        if let Some(&(_, first)) = few.iter().find(|(seen, _)| *seen == name) {
             return Some(first);
         }
         if let Some(&first) = self.many.get(name) {
             return Some(first);
         }
-        if self.few.len() < Self::LINEAR_LIMIT {
-            self.few.push((name, span));
+        if let Some(slot) = self.few.get_mut(self.n_few) {
+            *slot = (name, span);
+            self.n_few += 1;
         } else {
             self.many.insert(name, span);
         }

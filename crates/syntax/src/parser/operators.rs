@@ -16,11 +16,17 @@ use crate::span::Span;
 /// `binaryOp = ExprTerm binaryOperator ExprTerm`, for every level at once.
 pub(crate) fn binary_expr(input: &mut Input<'_>) -> PResult<Expr> {
     let first = unary_expr(input)?;
-    let Some(mut next_op) = binary_operator(input)? else {
+    let Some(op) = binary_operator(input)? else {
         return Ok(first);
     };
-    let mut operands: Vec<Expr> = vec![first];
-    let mut operators: Vec<(BinaryOp, Span)> = Vec::new();
+    ws(input)?;
+    let second = unary_expr(input)?;
+    let Some(mut next_op) = binary_operator(input)? else {
+        // One operator, the common case: no stacks needed.
+        return Ok(binary(first, op, second));
+    };
+    let mut operands: Vec<Expr> = vec![first, second];
+    let mut operators: Vec<(BinaryOp, Span)> = vec![op];
     loop {
         let (op, _) = next_op;
         while let Some(&(top, _)) = operators.last() {
@@ -57,8 +63,12 @@ fn reduce(operands: &mut Vec<Expr>, operators: &mut Vec<(BinaryOp, Span)>) {
     let lhs = operands
         .pop()
         .expect("invariant: one more operand than operators");
+    operands.push(binary(lhs, (op, op_span), rhs));
+}
+
+fn binary(lhs: Expr, (op, op_span): (BinaryOp, Span), rhs: Expr) -> Expr {
     let span = lhs.span.to(rhs.span);
-    operands.push(Expr::new(
+    Expr::new(
         ExprKind::Binary {
             op,
             op_span,
@@ -66,7 +76,7 @@ fn reduce(operands: &mut Vec<Expr>, operators: &mut Vec<(BinaryOp, Span)>) {
             rhs: Box::new(rhs),
         },
         span,
-    ));
+    )
 }
 
 /// After trivia, a binary operator; consumes it (and the trivia) only if present.
