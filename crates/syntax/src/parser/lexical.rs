@@ -67,6 +67,10 @@ pub(crate) fn at_eof(input: &Input<'_>) -> bool {
 /// when the current newline mode ignores them.
 #[inline]
 pub(crate) fn ws(input: &mut Input<'_>) -> PResult<()> {
+    // Most calls find no trivia at all: decide that without a call.
+    if !starts_trivia(input) {
+        return Ok(());
+    }
     if input.state.newlines_significant {
         skip_trivia(input, false)
     } else {
@@ -77,15 +81,33 @@ pub(crate) fn ws(input: &mut Input<'_>) -> PResult<()> {
 /// Skip all trivia, newlines and line comments included, whatever the mode.
 #[inline]
 pub(crate) fn ws_nl(input: &mut Input<'_>) -> PResult<()> {
+    if !starts_trivia(input) {
+        return Ok(());
+    }
     skip_trivia(input, true)
+}
+
+/// Whether the next byte may start trivia in some newline mode.
+#[inline]
+fn starts_trivia(input: &Input<'_>) -> bool {
+    matches!(
+        peek_byte(input),
+        Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/')
+    )
 }
 
 fn skip_trivia(input: &mut Input<'_>, newlines: bool) -> PResult<()> {
     let bytes = rest(input).as_bytes();
     let mut idx = 0;
-    while idx < bytes.len() {
-        match bytes[idx] {
-            b' ' | b'\t' => idx += 1,
+    loop {
+        // Runs of spaces (indentation, alignment) are the common case.
+        while idx < bytes.len() && matches!(bytes[idx], b' ' | b'\t') {
+            idx += 1;
+        }
+        let Some(&byte) = bytes.get(idx) else {
+            break;
+        };
+        match byte {
             b'\n' if newlines => idx += 1,
             b'\r' if newlines && bytes.get(idx + 1) == Some(&b'\n') => idx += 2,
             b'#' if newlines => idx = line_comment_end(bytes, idx),
@@ -95,18 +117,7 @@ fn skip_trivia(input: &mut Input<'_>, newlines: bool) -> PResult<()> {
             b'/' if bytes.get(idx + 1) == Some(&b'*') => {
                 match find_comment_close(&bytes[idx + 2..]) {
                     Some(len) => idx += 2 + len + 2,
-                    None => {
-                        let start = offset(input) + idx;
-                        advance(input, bytes.len());
-                        return PError::unclosed(
-                            start + bytes.len() - idx,
-                            Span::new(start, start + 2),
-                            "Unterminated comment",
-                            "There is no closing `*/` for this comment before the end of the file.",
-                        )
-                        .message("unclosed comment `/*`")
-                        .fail();
-                    }
+                    None => return unterminated_comment(input, idx),
                 }
             }
             _ => break,
@@ -116,6 +127,22 @@ fn skip_trivia(input: &mut Input<'_>, newlines: bool) -> PResult<()> {
         advance(input, idx);
     }
     Ok(())
+}
+
+/// The error for a `/*` at `idx` (from the current position) never closed.
+#[cold]
+fn unterminated_comment(input: &mut Input<'_>, idx: usize) -> PResult<()> {
+    let len = rest(input).len();
+    let start = offset(input) + idx;
+    advance(input, len);
+    PError::unclosed(
+        start + len - idx,
+        Span::new(start, start + 2),
+        "Unterminated comment",
+        "There is no closing `*/` for this comment before the end of the file.",
+    )
+    .message("unclosed comment `/*`")
+    .fail()
 }
 
 fn line_comment_end(bytes: &[u8], start: usize) -> usize {
