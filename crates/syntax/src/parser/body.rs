@@ -8,7 +8,7 @@ use winnow::stream::Stream;
 use super::error::{PError, PResult};
 use super::expr::expr;
 use super::lexical::{
-    advance, at_eof, at_newline, eat_span, ident, newline, offset, peek_byte, rest, ws,
+    advance, at_eof, at_newline, eat_span, ident, new_ident, newline, offset, peek_byte, rest, ws,
 };
 use super::template::quoted_string_literal;
 use super::{Input, recurse, with_newlines};
@@ -158,7 +158,7 @@ fn body_item(input: &mut Input<'_>) -> PResult<BodyItem> {
         .expected(&[Expected::Description("identifier")])
         .fail();
     };
-    let name = Ident::new(name, name_span);
+    let name = new_ident(input, name, name_span);
     ws(input)?;
     if at_equals(input) {
         let attribute = attribute(input, name)?;
@@ -242,7 +242,7 @@ fn block(input: &mut Input<'_>, block_type: Ident) -> PResult<Block> {
         }
         if let Some((label, span)) = ident(input) {
             labels.push(BlockLabel {
-                value: label.into(),
+                value: input.state.names.get(label),
                 quoted: false,
                 span,
             });
@@ -351,7 +351,8 @@ fn one_line_body(input: &mut Input<'_>, open_brace: Span) -> PResult<Body> {
         .expected(&[Expected::Token("=")])
         .fail();
     }
-    let attribute = attribute(input, Ident::new(name, name_span))?;
+    let name = new_ident(input, name, name_span);
+    let attribute = attribute(input, name)?;
     ws(input)?;
     if peek_byte(input) != Some(b'}') {
         let at = offset(input);

@@ -6,11 +6,11 @@ use super::error::{PError, PResult};
 use super::expr::expr;
 use super::for_expr::for_expr;
 use super::lexical::{
-    at_eof, at_keyword, at_newline, eat, eat_span, ident_len, newline, offset, peek_byte, rest, ws,
-    ws_nl,
+    at_eof, at_keyword, at_newline, eat, eat_span, ident_len, new_ident, newline, offset,
+    peek_byte, rest, ws, ws_nl,
 };
 use super::{Input, with_newlines};
-use crate::ast::{Expr, ExprKind, Ident, Literal, ObjectItem, ObjectKey};
+use crate::ast::{Expr, ExprKind, Literal, ObjectItem, ObjectKey};
 use crate::error::Expected;
 use crate::span::Span;
 
@@ -141,7 +141,7 @@ fn object_key(input: &mut Input<'_>) -> PResult<ObjectKey> {
         _ => None,
     };
     Ok(match keyword {
-        Some(name) => ObjectKey::Ident(Ident::new(name, key.span)),
+        Some(name) => ObjectKey::Ident(new_ident(input, name, key.span)),
         None => ObjectKey::Expr(key),
     })
 }

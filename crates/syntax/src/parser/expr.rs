@@ -1,13 +1,12 @@
 //! Expressions: the conditional, expression terms, parentheses, literals and function calls.
 
 use std::sync::Arc;
-
 use winnow::stream::Stream;
 
 use super::error::{PError, PResult};
 use super::lexical::{
-    advance, at_eof, eat, eat_span, expected_expression, ident, number, offset, peek_byte, rest,
-    ws, ws_nl,
+    advance, at_eof, eat, eat_span, expected_expression, ident, new_ident, number, offset,
+    peek_byte, rest, ws, ws_nl,
 };
 use super::{Input, collection, heredoc, operators, recurse, template, traversal, with_newlines};
 use crate::ast::{Expr, ExprKind, FunctionCall, Ident, Literal};
@@ -172,7 +171,7 @@ fn ident_led(input: &mut Input<'_>) -> PResult<Expr> {
         "false" => ExprKind::Literal(Literal::Bool(false)),
         "null" => ExprKind::Literal(Literal::Null),
         _ => ExprKind::ScopeTraversal {
-            root: Ident::new(name, span),
+            root: new_ident(input, name, span),
             steps: Vec::new(),
         },
     };
@@ -209,6 +208,7 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
         .expected(&[Expected::Token("(")])
         .fail();
     };
+    let name = new_ident(input, &name, name_span);
     with_newlines(input, false, |input| {
         let mut args = Vec::new();
         let mut expand_final = None;
@@ -217,7 +217,6 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
             if let Some(close_paren) = eat_span(input, ")") {
                 return Ok(finish_call(
                     name,
-                    name_span,
                     args,
                     expand_final,
                     open_paren,
@@ -225,7 +224,7 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
                 ));
             }
             if at_eof(input) {
-                return unterminated_call(input, name_span.to(open_paren));
+                return unterminated_call(input, name.span.to(open_paren));
             }
             args.push(expr(input)?);
             ws(input)?;
@@ -238,7 +237,6 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
                 if let Some(close_paren) = eat_span(input, ")") {
                     return Ok(finish_call(
                         name,
-                        name_span,
                         args,
                         expand_final,
                         open_paren,
@@ -246,7 +244,7 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
                     ));
                 }
                 if at_eof(input) {
-                    return unterminated_call(input, name_span.to(open_paren));
+                    return unterminated_call(input, name.span.to(open_paren));
                 }
                 return PError::new(
                     offset(input),
@@ -260,7 +258,7 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
                 continue;
             }
             if at_eof(input) {
-                return unterminated_call(input, name_span.to(open_paren));
+                return unterminated_call(input, name.span.to(open_paren));
             }
             return PError::new(
                 offset(input),
@@ -286,17 +284,16 @@ fn unterminated_call<T>(input: &Input<'_>, open: Span) -> PResult<T> {
 }
 
 fn finish_call(
-    name: String,
-    name_span: Span,
+    name: Ident,
     args: Vec<Expr>,
     expand_final: Option<Span>,
     open_paren: Span,
     close_paren: Span,
 ) -> Expr {
-    let span = name_span.to(close_paren);
+    let span = name.span.to(close_paren);
     Expr::new(
         ExprKind::FunctionCall(Box::new(FunctionCall {
-            name: Ident::new(name, name_span),
+            name,
             args,
             expand_final,
             open_paren,

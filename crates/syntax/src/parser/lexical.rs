@@ -8,6 +8,7 @@ use winnow::stream::{Location, Stream};
 
 use super::Input;
 use super::error::{PError, PResult};
+use crate::ast::Ident;
 use crate::span::Span;
 
 /// The text not yet consumed.
@@ -189,6 +190,15 @@ pub(crate) fn at_newline(input: &Input<'_>) -> bool {
 // ---------------------------------------------------------------------------
 // Identifiers and keywords
 // ---------------------------------------------------------------------------
+
+/// An [`Ident`] for `text`, its name shared with earlier ones.
+#[inline]
+pub(crate) fn new_ident(input: &mut Input<'_>, text: &str, span: Span) -> Ident {
+    Ident {
+        name: input.state.names.get(text),
+        span,
+    }
+}
 
 /// `Identifier = (ID_Start | '_') (ID_Continue | '-')*`
 pub(crate) fn ident<'s>(input: &mut Input<'s>) -> Option<(&'s str, Span)> {

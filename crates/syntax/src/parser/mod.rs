@@ -26,9 +26,11 @@ mod operators;
 mod template;
 mod traversal;
 
+use std::sync::Arc;
+
 use winnow::stream::{LocatingSlice, Stateful};
 
-use crate::ast::{Body, Expr, Template, Traversal};
+use crate::ast::{Body, Expr, Name, Template, Traversal};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::span::Span;
 use error::{PError, PResult};
@@ -54,6 +56,64 @@ pub(crate) struct ParseState {
     /// newline after it. Terraform requires the newline in files; a console
     /// line has none.
     pub(crate) marker_at_eof: bool,
+    /// Names allocated so far, so that a name met again can share one.
+    pub(crate) names: Names,
+}
+
+/// A small cache of the names (identifiers, labels) allocated during one
+/// parse, so that a repeated name shares one allocation.
+///
+/// Configurations repeat a small vocabulary (`var`, `each`, `name`, resource
+/// types). The cache is direct-mapped: a name hashes to one slot, a miss
+/// allocates and takes the slot over. That is cheaper than a hash set, and
+/// the allocations saved pay for it many times over.
+#[derive(Debug)]
+pub(crate) struct Names {
+    slots: Vec<Option<Name>>,
+}
+
+impl Names {
+    /// The number of slots (a power of two).
+    const SLOTS: usize = 512;
+
+    fn new() -> Self {
+        Names { slots: Vec::new() }
+    }
+
+    /// A shared allocation for `text`.
+    #[inline]
+    pub(crate) fn get(&mut self, text: &str) -> Name {
+        if self.slots.is_empty() {
+            self.slots.resize(Self::SLOTS, None);
+        }
+        let slot = &mut self.slots[Self::slot(text)];
+        match slot {
+            Some(name) if **name == *text => name.clone(),
+            _ => {
+                let name: Name = Arc::from(text);
+                *slot = Some(name.clone());
+                name
+            }
+        }
+    }
+
+    /// The slot of `text`: a mix of its length and of its first and last bytes.
+    #[inline]
+    fn slot(text: &str) -> usize {
+        let bytes = text.as_bytes();
+        let word = |at: usize| -> u64 {
+            let mut word = [0; 8];
+            let chunk = bytes.get(at..).unwrap_or_default();
+            let len = chunk.len().min(8);
+            word[..len].copy_from_slice(&chunk[..len]);
+            u64::from_le_bytes(word)
+        };
+        let head = word(0);
+        let tail = word(bytes.len().saturating_sub(8));
+        let mixed =
+            (head ^ tail.rotate_left(29) ^ bytes.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (mixed >> 55) as usize & (Self::SLOTS - 1)
+    }
 }
 
 fn new_input(src: &str, newlines_significant: bool) -> Input<'_> {
@@ -64,6 +124,7 @@ fn new_input(src: &str, newlines_significant: bool) -> Input<'_> {
             newlines_significant,
             errors: Vec::new(),
             marker_at_eof: false,
+            names: Names::new(),
         },
     }
 }

@@ -12,7 +12,9 @@ use std::sync::Arc;
 use super::error::{PError, PResult};
 use super::expr::expr;
 use super::heredoc;
-use super::lexical::{advance, at_eof, eat, eat_span, ident, keyword, offset, peek_byte, rest, ws};
+use super::lexical::{
+    advance, at_eof, eat, eat_span, ident, keyword, new_ident, offset, peek_byte, rest, ws,
+};
 use super::{Input, MAX_DEPTH, with_newlines};
 use crate::ast::{
     Expr, ExprKind, Ident, Literal, Name, Template, TemplateFor, TemplateIf, TemplateInterp,
@@ -503,7 +505,7 @@ fn for_directive(input: &mut Input<'_>) -> PResult<TokenKind> {
     let Some((first, first_span)) = ident(input) else {
         return directive_error(input, "For directive requires variable name after 'for'.");
     };
-    let first = Ident::new(first, first_span);
+    let first = new_ident(input, first, first_span);
     ws(input)?;
     let (key_var, value_var) = if eat(input, ",") {
         ws(input)?;
@@ -514,7 +516,7 @@ fn for_directive(input: &mut Input<'_>) -> PResult<TokenKind> {
             );
         };
         ws(input)?;
-        (Some(first), Ident::new(second, second_span))
+        (Some(first), new_ident(input, second, second_span))
     } else {
         (None, first)
     };

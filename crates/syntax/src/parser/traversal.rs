@@ -8,11 +8,12 @@ use winnow::stream::Stream;
 use super::error::{PError, PResult};
 use super::expr::{close_error, expr};
 use super::lexical::{
-    advance, digits, eat_span, exponent_follows, ident, offset, peek_byte, rest, ws, ws_nl,
+    advance, digits, eat_span, exponent_follows, ident, new_ident, offset, peek_byte, rest, ws,
+    ws_nl,
 };
 use super::{Input, MAX_DEPTH, recurse, too_deep, with_newlines};
 use crate::ast::{
-    Expr, ExprKind, Ident, IndexKey, Literal, SplatKind, Step, StepKind, Traversal, TraversalStep,
+    Expr, ExprKind, IndexKey, Literal, SplatKind, Step, StepKind, Traversal, TraversalStep,
 };
 use crate::error::Expected;
 use crate::span::Span;
@@ -100,7 +101,7 @@ pub(crate) fn postfix(input: &mut Input<'_>, term: Expr) -> PResult<Expr> {
 fn attr_or_legacy_index(input: &mut Input<'_>, dot: usize) -> PResult<Step> {
     if let Some((name, span)) = ident(input) {
         return Ok(Step {
-            kind: StepKind::GetAttr(Ident::new(name, span)),
+            kind: StepKind::GetAttr(new_ident(input, name, span)),
             span: Span::new(dot, span.end as usize),
         });
     }
@@ -199,7 +200,7 @@ fn attr_splat(input: &mut Input<'_>, source: Expr, marker: Span) -> PResult<Expr
         }
         if let Some((name, span)) = ident(input) {
             steps.push(Step {
-                kind: StepKind::GetAttr(Ident::new(name, span)),
+                kind: StepKind::GetAttr(new_ident(input, name, span)),
                 span: Span::new(dot, span.end as usize),
             });
         } else if peek_byte(input).is_some_and(|byte| byte.is_ascii_digit()) {
@@ -332,7 +333,7 @@ pub(crate) fn whole_traversal(input: &mut Input<'_>) -> PResult<Traversal> {
         }
     }
     Ok(Traversal {
-        root: Ident::new(root, root_span),
+        root: new_ident(input, root, root_span),
         steps,
         span,
     })
