@@ -97,22 +97,20 @@ impl Names {
         }
     }
 
-    /// The slot of `text`: a mix of its length and of its first and last bytes.
+    /// The slot of `text`: a mix of its length and of a few of its bytes
+    /// (the first two, the middle one and the last), which tells apart the
+    /// names of a configuration well enough.
     #[inline]
     fn slot(text: &str) -> usize {
         let bytes = text.as_bytes();
-        let word = |at: usize| -> u64 {
-            let mut word = [0; 8];
-            let chunk = bytes.get(at..).unwrap_or_default();
-            let len = chunk.len().min(8);
-            word[..len].copy_from_slice(&chunk[..len]);
-            u64::from_le_bytes(word)
-        };
-        let head = word(0);
-        let tail = word(bytes.len().saturating_sub(8));
-        let mixed =
-            (head ^ tail.rotate_left(29) ^ bytes.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (mixed >> 55) as usize & (Self::SLOTS - 1)
+        let len = bytes.len();
+        let byte = |at: usize| u64::from(bytes.get(at).copied().unwrap_or(0));
+        let mixed = (len as u64)
+            ^ byte(0) << 8
+            ^ byte(1) << 16
+            ^ byte(len / 2) << 24
+            ^ byte(len.wrapping_sub(1)) << 32;
+        (mixed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 55) as usize & (Self::SLOTS - 1)
     }
 }
 
