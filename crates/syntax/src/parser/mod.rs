@@ -26,6 +26,7 @@ mod operators;
 mod template;
 mod traversal;
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use winnow::stream::{LocatingSlice, Stateful};
@@ -60,29 +61,53 @@ pub(crate) struct ParseState {
     pub(crate) names: Names,
 }
 
-/// A small cache of the names (identifiers, labels) allocated during one
-/// parse, so that a repeated name shares one allocation.
+/// A small cache of the names (identifiers, labels) allocated by the
+/// parser, so that a repeated name shares one allocation.
 ///
 /// Configurations repeat a small vocabulary (`var`, `each`, `name`, resource
 /// types). The cache is direct-mapped: a name hashes to one slot, a miss
 /// allocates and takes the slot over. That is cheaper than a hash set, and
-/// the allocations saved pay for it many times over.
+/// the allocations saved pay for it many times over. Between parses the
+/// slots are kept in a thread-local, so that the next parse on the thread
+/// starts with the same vocabulary and without setting up a cache.
 #[derive(Debug)]
 pub(crate) struct Names {
     slots: Vec<Option<Name>>,
 }
 
+thread_local! {
+    /// The slots of the last [`Names`] dropped on this thread.
+    static NAME_SLOTS: Cell<Vec<Option<Name>>> = const { Cell::new(Vec::new()) };
+}
+
+impl Drop for Names {
+    fn drop(&mut self) {
+        let slots = std::mem::take(&mut self.slots);
+        // During thread teardown the thread-local may be gone; then the
+        // slots are just dropped.
+        let _ = NAME_SLOTS.try_with(|cell| cell.set(slots));
+    }
+}
+
 impl Names {
     /// The number of slots (a power of two).
     const SLOTS: usize = 512;
+    /// The longest name cached, which bounds what the thread-local keeps
+    /// alive between parses.
+    const MAX_LEN: usize = 64;
 
     fn new() -> Self {
-        Names { slots: Vec::new() }
+        Names {
+            slots: NAME_SLOTS.try_with(Cell::take).unwrap_or_default(),
+        }
     }
 
     /// A shared allocation for `text`.
     #[inline]
     pub(crate) fn get(&mut self, text: &str) -> Name {
+        if text.len() > Self::MAX_LEN {
+            return Arc::from(text);
+        }
         if self.slots.is_empty() {
             self.slots.resize(Self::SLOTS, None);
         }
