@@ -1,6 +1,5 @@
 //! Expressions: the conditional, expression terms, parentheses, literals and function calls.
 
-use std::sync::Arc;
 use winnow::stream::Stream;
 
 use super::error::{PError, PResult};
@@ -94,7 +93,7 @@ fn expr_term(input: &mut Input<'_>) -> PResult<Expr> {
                 return Err(expected_expression(input));
             };
             Ok(Expr::new(
-                ExprKind::Literal(Literal::Number(Arc::from(text))),
+                ExprKind::Literal(Literal::Number(input.state.values.get(text))),
                 span,
             ))
         }

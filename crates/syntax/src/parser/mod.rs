@@ -28,6 +28,7 @@ mod traversal;
 
 use std::cell::Cell;
 use std::sync::Arc;
+use std::thread::LocalKey;
 
 use winnow::stream::{LocatingSlice, Stateful};
 
@@ -59,6 +60,8 @@ pub(crate) struct ParseState {
     pub(crate) marker_at_eof: bool,
     /// Names allocated so far, so that a name met again can share one.
     pub(crate) names: Names,
+    /// Likewise for the text of number literals and short plain strings.
+    pub(crate) values: Names,
 }
 
 /// A small cache of the names (identifiers, labels) allocated by the
@@ -73,11 +76,15 @@ pub(crate) struct ParseState {
 #[derive(Debug)]
 pub(crate) struct Names {
     slots: Vec<Option<Name>>,
+    /// Where the slots are kept between parses.
+    home: &'static LocalKey<Cell<Vec<Option<Name>>>>,
 }
 
 thread_local! {
     /// The slots of the last [`Names`] dropped on this thread.
     static NAME_SLOTS: Cell<Vec<Option<Name>>> = const { Cell::new(Vec::new()) };
+    /// The slots of the last value cache dropped on this thread.
+    static VALUE_SLOTS: Cell<Vec<Option<Name>>> = const { Cell::new(Vec::new()) };
 }
 
 impl Drop for Names {
@@ -85,7 +92,7 @@ impl Drop for Names {
         let slots = std::mem::take(&mut self.slots);
         // During thread teardown the thread-local may be gone; then the
         // slots are just dropped.
-        let _ = NAME_SLOTS.try_with(|cell| cell.set(slots));
+        let _ = self.home.try_with(|cell| cell.set(slots));
     }
 }
 
@@ -96,9 +103,10 @@ impl Names {
     /// alive between parses.
     const MAX_LEN: usize = 64;
 
-    fn new() -> Self {
+    fn new(home: &'static LocalKey<Cell<Vec<Option<Name>>>>) -> Self {
         Names {
-            slots: NAME_SLOTS.try_with(Cell::take).unwrap_or_default(),
+            slots: home.try_with(Cell::take).unwrap_or_default(),
+            home,
         }
     }
 
@@ -147,7 +155,8 @@ fn new_input(src: &str, newlines_significant: bool) -> Input<'_> {
             newlines_significant,
             errors: Vec::new(),
             marker_at_eof: false,
-            names: Names::new(),
+            names: Names::new(&NAME_SLOTS),
+            values: Names::new(&VALUE_SLOTS),
         },
     }
 }

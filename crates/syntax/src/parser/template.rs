@@ -67,7 +67,7 @@ pub(crate) fn quoted_template_expr(input: &mut Input<'_>) -> PResult<Expr> {
         let value = advance(input, len);
         let close = eat_span(input, "\"").expect("invariant: plain_quoted_len saw `\"`");
         return Ok(Expr::new(
-            ExprKind::Literal(Literal::String(Arc::from(value))),
+            ExprKind::Literal(Literal::String(input.state.values.get(value))),
             open.to(close),
         ));
     }
