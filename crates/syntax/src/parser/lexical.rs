@@ -210,32 +210,58 @@ pub(crate) fn ident<'s>(input: &mut Input<'s>) -> Option<(&'s str, Span)> {
     Some((advance(input, len), Span::new(start, start + len)))
 }
 
+/// Byte classes for identifiers: ASCII letters and `_` may start one, those
+/// and digits and `-` continue one, and non-ASCII bytes need a Unicode check.
+const IDENT_START: u8 = 1;
+const IDENT_CONTINUE: u8 = 2;
+const NON_ASCII: u8 = 4;
+
+static IDENT_BYTES: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let ch = byte as u8;
+        table[byte] = if ch.is_ascii_alphabetic() || ch == b'_' {
+            IDENT_START | IDENT_CONTINUE
+        } else if ch.is_ascii_digit() || ch == b'-' {
+            IDENT_CONTINUE
+        } else if ch.is_ascii() {
+            0
+        } else {
+            NON_ASCII
+        };
+        byte += 1;
+    }
+    table
+};
+
 /// The byte length of the identifier at the start of `text` (0 if none).
+#[inline]
 pub(crate) fn ident_len(text: &str) -> usize {
     let bytes = text.as_bytes();
     let mut idx = match bytes.first() {
-        Some(byte) if byte.is_ascii_alphabetic() || *byte == b'_' => 1,
-        Some(byte) if byte.is_ascii() => return 0,
+        Some(&byte) if IDENT_BYTES[usize::from(byte)] & IDENT_START != 0 => 1,
+        Some(&byte) if byte.is_ascii() => return 0,
         Some(_) => match text.chars().next() {
             Some(first) if unicode_ident::is_xid_start(first) => first.len_utf8(),
             _ => return 0,
         },
         None => return 0,
     };
-    while idx < bytes.len() {
-        let byte = bytes[idx];
-        if byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-' {
+    loop {
+        // ASCII identifier characters, the common case, one lookup each.
+        while idx < bytes.len() && IDENT_BYTES[usize::from(bytes[idx])] & IDENT_CONTINUE != 0 {
             idx += 1;
-        } else if byte.is_ascii() {
-            break;
-        } else {
+        }
+        if idx < bytes.len() && !bytes[idx].is_ascii() {
             match text[idx..].chars().next() {
                 Some(ch) if unicode_ident::is_xid_continue(ch) => idx += ch.len_utf8(),
-                _ => break,
+                _ => return idx,
             }
+        } else {
+            return idx;
         }
     }
-    idx
 }
 
 /// Whether the input starts with the keyword `word` as a whole identifier.
