@@ -83,21 +83,31 @@ pub(crate) fn quoted_template_expr(input: &mut Input<'_>) -> PResult<Expr> {
 fn plain_quoted_len(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut idx = 0;
-    while idx < bytes.len() {
-        match bytes[idx] {
+    loop {
+        // Skip the bytes that are plain text whatever follows them.
+        while idx < bytes.len() && !QUOTED_SPECIAL[usize::from(bytes[idx])] {
+            idx += 1;
+        }
+        match bytes.get(idx)? {
             b'"' => return Some(idx),
-            b'\\' | b'\n' | b'\r' => return None,
-            b'$' | b'%' => {
-                if matches!(bytes.get(idx + 1), Some(b'{' | b'$' | b'%')) {
-                    return None;
-                }
-                idx += 1;
-            }
-            _ => idx += 1,
+            b'$' | b'%' if !matches!(bytes.get(idx + 1), Some(b'{' | b'$' | b'%')) => idx += 1,
+            _ => return None,
         }
     }
-    None
 }
+
+/// The bytes [`plain_quoted_len`] must look at: the closing quote, escapes,
+/// newlines and the sigils of template sequences.
+static QUOTED_SPECIAL: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table[b'\n' as usize] = true;
+    table[b'\r' as usize] = true;
+    table[b'$' as usize] = true;
+    table[b'%' as usize] = true;
+    table
+};
 
 /// A quoted string that must not contain interpolations or directives, such
 /// as a block label. Returns its value and span (quotes included).
