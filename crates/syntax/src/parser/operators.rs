@@ -121,7 +121,17 @@ fn binary_operator(input: &mut Input<'_>) -> PResult<Option<(BinaryOp, Span)>> {
 ///
 /// Operators are collected in a loop; each counts as one nesting level, so a
 /// chain of them is bounded like any other nesting.
+#[inline]
 pub(crate) fn unary_expr(input: &mut Input<'_>) -> PResult<Expr> {
+    if matches!(rest(input).as_bytes().first(), Some(b'-' | b'!')) {
+        prefixed_expr(input)
+    } else {
+        expr_term_with_postfix(input)
+    }
+}
+
+/// A term with at least one unary operator before it.
+fn prefixed_expr(input: &mut Input<'_>) -> PResult<Expr> {
     let mut prefixes: Vec<(UnaryOp, Span)> = Vec::new();
     loop {
         let op = match rest(input).as_bytes().first() {
