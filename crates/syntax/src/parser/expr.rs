@@ -73,6 +73,9 @@ pub(crate) fn expr(input: &mut Input<'_>) -> PResult<Expr> {
 /// `ExprTerm` followed by any traversal steps and splats.
 pub(crate) fn expr_term_with_postfix(input: &mut Input<'_>) -> PResult<Expr> {
     let term = expr_term(input)?;
+    if !traversal::may_have_postfix(input) {
+        return Ok(term);
+    }
     traversal::postfix(input, term)
 }
 

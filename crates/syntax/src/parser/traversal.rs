@@ -18,6 +18,18 @@ use crate::ast::{
 use crate::error::Expected;
 use crate::span::Span;
 
+/// Whether a traversal step or splat may follow: `false` when the next byte
+/// rules it out, which spares [`postfix`] a round trip for most terms.
+#[inline]
+pub(crate) fn may_have_postfix(input: &Input<'_>) -> bool {
+    match peek_byte(input) {
+        Some(b'.' | b'[' | b' ' | b'\t' | b'/' | b'\r') => true,
+        // Trivia only when newlines are.
+        Some(b'\n' | b'#') => !input.state.newlines_significant,
+        _ => false,
+    }
+}
+
 /// `ExprTerm (GetAttr | Index | LegacyIndex | Splat)*`
 ///
 /// `Index = "[" Expression "]"`, `GetAttr = "." Identifier`,
