@@ -1,5 +1,7 @@
 //! Expressions: the conditional, expression terms, parentheses, literals and function calls.
 
+use std::borrow::Cow;
+
 use winnow::stream::Stream;
 
 use super::error::{PError, PResult};
@@ -183,7 +185,8 @@ fn ident_led(input: &mut Input<'_>) -> PResult<Expr> {
 /// `FunctionCall = Identifier ("::" Identifier)* "(" Arguments ")"`
 /// `Arguments = () | (Expression ("," Expression)* ("," | "...")?)`
 fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResult<Expr> {
-    let mut name = first.to_owned();
+    // Only a namespaced name is assembled into a new string.
+    let mut name = Cow::Borrowed(first);
     let mut name_span = first_span;
     while eat(input, "::") {
         ws(input)?;
@@ -196,8 +199,9 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
             .expected(&[Expected::Description("function name")])
             .fail();
         };
-        name.push_str("::");
-        name.push_str(part);
+        let joined = name.to_mut();
+        joined.push_str("::");
+        joined.push_str(part);
         name_span = name_span.to(part_span);
         ws(input)?;
     }
