@@ -38,13 +38,18 @@ pub(crate) fn whole_expr(input: &mut Input<'_>) -> PResult<Expr> {
 /// is counted.
 pub(crate) fn expr(input: &mut Input<'_>) -> PResult<Expr> {
     recurse(input, |input| {
-        let cond = operators::binary_expr(input)?;
+        // The result is passed on as it is where possible, which spares a copy.
+        let cond = operators::binary_expr(input);
         let checkpoint = input.checkpoint();
-        ws(input)?;
-        if peek_byte(input) != Some(b'?') {
+        let conditional = cond.is_ok() && {
+            ws(input)?;
+            peek_byte(input) == Some(b'?')
+        };
+        if !conditional {
             input.reset(&checkpoint);
-            return Ok(cond);
+            return cond;
         }
+        let cond = cond?;
         advance(input, 1);
         ws(input)?;
         let true_expr = expr(input)?;
@@ -74,11 +79,12 @@ pub(crate) fn expr(input: &mut Input<'_>) -> PResult<Expr> {
 
 /// `ExprTerm` followed by any traversal steps and splats.
 pub(crate) fn expr_term_with_postfix(input: &mut Input<'_>) -> PResult<Expr> {
-    let term = expr_term(input)?;
-    if !traversal::may_have_postfix(input) {
-        return Ok(term);
+    // The result is passed on as it is where possible, which spares a copy.
+    let term = expr_term(input);
+    match term {
+        Ok(term) if traversal::may_have_postfix(input) => traversal::postfix(input, term),
+        term => term,
     }
-    traversal::postfix(input, term)
 }
 
 /// `ExprTerm = LiteralValue | CollectionValue | TemplateExpr | VariableExpr |

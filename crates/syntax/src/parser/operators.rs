@@ -15,10 +15,17 @@ use crate::span::Span;
 
 /// `binaryOp = ExprTerm binaryOperator ExprTerm`, for every level at once.
 pub(crate) fn binary_expr(input: &mut Input<'_>) -> PResult<Expr> {
-    let first = unary_expr(input)?;
-    let Some(op) = binary_operator(input)? else {
-        return Ok(first);
+    // The result is passed on as it is where possible, which spares a copy.
+    let first = unary_expr(input);
+    let op = if first.is_ok() {
+        binary_operator(input)?
+    } else {
+        None
     };
+    let Some(op) = op else {
+        return first;
+    };
+    let first = first?;
     ws(input)?;
     let second = unary_expr(input)?;
     let Some(mut next_op) = binary_operator(input)? else {
