@@ -161,9 +161,12 @@ fn body_item(input: &mut Input<'_>) -> PResult<BodyItem> {
     let name = new_ident(input, name, name_span);
     ws(input)?;
     if at_equals(input) {
-        let attribute = attribute(input, name)?;
-        attribute_end(input)?;
-        return Ok(BodyItem::Attribute(attribute));
+        // The item is passed on as it is, which spares copies of it.
+        let item = attribute(input, name);
+        if item.is_ok() {
+            attribute_end(input)?;
+        }
+        return item;
     }
     match peek_byte(input) {
         Some(b'"' | b'{') => Ok(BodyItem::Block(block(input, name)?)),
@@ -185,16 +188,16 @@ fn at_equals(input: &Input<'_>) -> bool {
 }
 
 /// `Attribute = Identifier "=" Expression` (the newline is checked by the caller).
-fn attribute(input: &mut Input<'_>, name: Ident) -> PResult<Attribute> {
+fn attribute(input: &mut Input<'_>, name: Ident) -> PResult<BodyItem> {
     advance(input, 1);
     ws(input)?;
     let value = expr(input)?;
     let span = name.span.to(value.span);
-    Ok(Attribute {
+    Ok(BodyItem::Attribute(Attribute {
         name,
         expr: value,
         span,
-    })
+    }))
 }
 
 /// An attribute in a body ends with a newline (or the end of input).
@@ -352,7 +355,7 @@ fn one_line_body(input: &mut Input<'_>, open_brace: Span) -> PResult<Body> {
         .fail();
     }
     let name = new_ident(input, name, name_span);
-    let attribute = attribute(input, name)?;
+    let item = attribute(input, name)?;
     ws(input)?;
     if peek_byte(input) != Some(b'}') {
         let at = offset(input);
@@ -371,8 +374,8 @@ fn one_line_body(input: &mut Input<'_>, open_brace: Span) -> PResult<Body> {
             .fail();
     }
     Ok(Body {
-        span: attribute.span,
-        items: vec![BodyItem::Attribute(attribute)],
+        span: item.span(),
+        items: vec![item],
     })
 }
 
