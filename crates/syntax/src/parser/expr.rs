@@ -79,12 +79,15 @@ pub(crate) fn expr(input: &mut Input<'_>) -> PResult<Expr> {
 
 /// `ExprTerm` followed by any traversal steps and splats.
 pub(crate) fn expr_term_with_postfix(input: &mut Input<'_>) -> PResult<Expr> {
-    // The result is passed on as it is where possible, which spares a copy.
-    let term = expr_term(input);
-    match term {
-        Ok(term) if traversal::may_have_postfix(input) => traversal::postfix(input, term),
-        term => term,
+    // The steps are added to the term in place, and the result is passed on
+    // as it is, which spares copies of it.
+    let mut term = expr_term(input);
+    if let Ok(expr) = &mut term
+        && traversal::may_have_postfix(input)
+    {
+        traversal::postfix(input, expr)?;
     }
+    term
 }
 
 /// `ExprTerm = LiteralValue | CollectionValue | TemplateExpr | VariableExpr |

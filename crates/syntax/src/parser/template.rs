@@ -112,6 +112,15 @@ static QUOTED_SPECIAL: [bool; 256] = {
 /// A quoted string that must not contain interpolations or directives, such
 /// as a block label. Returns its value and span (quotes included).
 pub(crate) fn quoted_string_literal(input: &mut Input<'_>) -> PResult<(Name, Span)> {
+    if let Some(len) = plain_quoted_len(rest(input).get(1..).unwrap_or_default()) {
+        // Only literal text, as most labels: no expression to build.
+        let start = offset(input);
+        let value = &advance(input, len + 2)[1..=len];
+        return Ok((
+            input.state.values.get(value),
+            Span::new(start, start + len + 2),
+        ));
+    }
     let expr = quoted_template_expr(input)?;
     match &expr.kind {
         ExprKind::Literal(Literal::String(value)) => Ok((value.clone(), expr.span)),

@@ -35,8 +35,7 @@ pub(crate) fn may_have_postfix(input: &Input<'_>) -> bool {
 /// `Index = "[" Expression "]"`, `GetAttr = "." Identifier`,
 /// `LegacyIndex = "." digit+`, `attrSplat = "." "*" GetAttr*`,
 /// `fullSplat = "[" "*" "]" (GetAttr | Index)*`.
-pub(crate) fn postfix(input: &mut Input<'_>, term: Expr) -> PResult<Expr> {
-    let mut expr = term;
+pub(crate) fn postfix(input: &mut Input<'_>, expr: &mut Expr) -> PResult<()> {
     // Splats wrap the expression built so far, so each one deepens the tree
     // without recursion; count them against the depth limit.
     let mut n_splats: u32 = 0;
@@ -53,10 +52,10 @@ pub(crate) fn postfix(input: &mut Input<'_>, term: Expr) -> PResult<Expr> {
                     if input.state.depth + n_splats >= MAX_DEPTH {
                         return too_deep(input);
                     }
-                    expr = attr_splat(input, expr, Span::new(dot, star.end as usize))?;
+                    *expr = attr_splat(input, take(expr), Span::new(dot, star.end as usize))?;
                 } else {
                     let step = attr_or_legacy_index(input, dot)?;
-                    expr = push_step(expr, step);
+                    push_step(expr, step);
                 }
             }
             Some(b'[') => {
@@ -84,29 +83,35 @@ pub(crate) fn postfix(input: &mut Input<'_>, term: Expr) -> PResult<Expr> {
                     // The full splat takes every following step, splats
                     // included, so the rest of the chain is parsed for the
                     // element, one nesting level down.
-                    let each = recurse(input, |input| {
-                        postfix(input, Expr::new(ExprKind::SplatItem, marker))
-                    })?;
-                    let span = expr.span.to(each.span).to(marker);
-                    return Ok(Expr::new(
+                    let mut each = Expr::new(ExprKind::SplatItem, marker);
+                    recurse(input, |input| postfix(input, &mut each))?;
+                    let source = take(expr);
+                    let span = source.span.to(each.span).to(marker);
+                    *expr = Expr::new(
                         ExprKind::Splat {
-                            source: Box::new(expr),
+                            source: Box::new(source),
                             kind: SplatKind::Full,
                             marker,
                             each: Box::new(each),
                         },
                         span,
-                    ));
+                    );
+                    return Ok(());
                 }
                 let step = index_step(input, open)?;
-                expr = push_step(expr, step);
+                push_step(expr, step);
             }
             _ => {
                 input.reset(&checkpoint);
-                return Ok(expr);
+                return Ok(());
             }
         }
     }
+}
+
+/// Move `expr` out, leaving a placeholder without children in its place.
+fn take(expr: &mut Expr) -> Expr {
+    std::mem::replace(expr, Expr::new(ExprKind::SplatItem, Span::default()))
 }
 
 /// After `.`: an attribute name or a legacy numeric index.
@@ -253,23 +258,23 @@ fn attr_splat(input: &mut Input<'_>, source: Expr, marker: Span) -> PResult<Expr
 }
 
 /// Append a step: extend a traversal in place, or start a relative traversal.
-fn push_step(mut expr: Expr, step: Step) -> Expr {
+fn push_step(expr: &mut Expr, step: Step) {
     let step_span = step.span;
     match &mut expr.kind {
         ExprKind::ScopeTraversal { steps, .. } | ExprKind::RelativeTraversal { steps, .. } => {
             steps.push(step);
             expr.span = expr.span.to(step_span);
-            expr
         }
         _ => {
-            let span = expr.span.to(step_span);
-            Expr::new(
+            let source = take(expr);
+            let span = source.span.to(step_span);
+            *expr = Expr::new(
                 ExprKind::RelativeTraversal {
-                    source: Box::new(expr),
+                    source: Box::new(source),
                     steps: vec![step],
                 },
                 span,
-            )
+            );
         }
     }
 }
