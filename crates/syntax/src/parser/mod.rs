@@ -64,8 +64,8 @@ pub(crate) struct ParseState {
     pub(crate) values: Names,
 }
 
-/// A small cache of the names (identifiers, labels) allocated by the
-/// parser, so that a repeated name shares one allocation.
+/// A small cache of the names (identifiers, labels) or literal texts
+/// allocated by the parser, so that a repeated one shares one allocation.
 ///
 /// Configurations repeat a small vocabulary (`var`, `each`, `name`, resource
 /// types). The cache is direct-mapped: a name hashes to one slot, a miss
@@ -119,6 +119,7 @@ impl Names {
         if self.slots.is_empty() {
             self.slots.resize(Self::SLOTS, None);
         }
+        // `slot` is below SLOTS, the length of any non-empty slot vector.
         let slot = &mut self.slots[Self::slot(text)];
         match slot {
             Some(name) if **name == *text => name.clone(),
