@@ -8,7 +8,7 @@ use winnow::stream::Stream;
 use super::error::{PError, PResult};
 use super::expr::expr;
 use super::lexical::{
-    advance, at_eof, at_newline, eat_span, ident, newline, offset, peek_byte, rest, ws,
+    advance, at_eof, at_newline, eat_span, ident, new_ident, newline, offset, peek_byte, rest, ws,
 };
 use super::template::quoted_string_literal;
 use super::{Input, recurse, with_newlines};
@@ -68,27 +68,31 @@ fn body_items(input: &mut Input<'_>, in_block: bool) -> Vec<BodyItem> {
     items
 }
 
-/// The attribute names of one body, to report redefinitions: a short list
-/// searched linearly (most bodies are small), a map once it grows.
+/// How many attribute names [`AttributeNames`] keeps in its array.
+const LINEAR_LIMIT: usize = 16;
+
+/// The attribute names of one body, to report redefinitions: a short array
+/// searched linearly (most bodies are small), a map once it is full.
 #[derive(Default)]
 struct AttributeNames<'s> {
-    few: Vec<(&'s str, Span)>,
+    few: [(&'s str, Span); LINEAR_LIMIT],
+    n_few: usize,
     many: HashMap<&'s str, Span>,
 }
 
 impl<'s> AttributeNames<'s> {
-    const LINEAR_LIMIT: usize = 16;
-
     /// Record `name`; returns where it was first defined if it was already.
     fn insert(&mut self, name: &'s str, span: Span) -> Option<Span> {
-        if let Some(&(_, first)) = self.few.iter().find(|(seen, _)| *seen == name) {
+        let few = &self.few[..self.n_few];
+        if let Some(&(_, first)) = few.iter().find(|(seen, _)| *seen == name) {
             return Some(first);
         }
         if let Some(&first) = self.many.get(name) {
             return Some(first);
         }
-        if self.few.len() < Self::LINEAR_LIMIT {
-            self.few.push((name, span));
+        if let Some(slot) = self.few.get_mut(self.n_few) {
+            *slot = (name, span);
+            self.n_few += 1;
         } else {
             self.many.insert(name, span);
         }
@@ -154,12 +158,15 @@ fn body_item(input: &mut Input<'_>) -> PResult<BodyItem> {
         .expected(&[Expected::Description("identifier")])
         .fail();
     };
-    let name = Ident::new(name, name_span);
+    let name = new_ident(input, name, name_span);
     ws(input)?;
     if at_equals(input) {
-        let attribute = attribute(input, name)?;
-        attribute_end(input)?;
-        return Ok(BodyItem::Attribute(attribute));
+        // The item is passed on as it is, which spares copies of it.
+        let item = attribute(input, name);
+        if item.is_ok() {
+            attribute_end(input)?;
+        }
+        return item;
     }
     match peek_byte(input) {
         Some(b'"' | b'{') => Ok(BodyItem::Block(block(input, name)?)),
@@ -181,16 +188,16 @@ fn at_equals(input: &Input<'_>) -> bool {
 }
 
 /// `Attribute = Identifier "=" Expression` (the newline is checked by the caller).
-fn attribute(input: &mut Input<'_>, name: Ident) -> PResult<Attribute> {
+fn attribute(input: &mut Input<'_>, name: Ident) -> PResult<BodyItem> {
     advance(input, 1);
     ws(input)?;
     let value = expr(input)?;
     let span = name.span.to(value.span);
-    Ok(Attribute {
+    Ok(BodyItem::Attribute(Attribute {
         name,
         expr: value,
         span,
-    })
+    }))
 }
 
 /// An attribute in a body ends with a newline (or the end of input).
@@ -238,7 +245,7 @@ fn block(input: &mut Input<'_>, block_type: Ident) -> PResult<Block> {
         }
         if let Some((label, span)) = ident(input) {
             labels.push(BlockLabel {
-                value: label.into(),
+                value: input.state.names.get(label),
                 quoted: false,
                 span,
             });
@@ -347,7 +354,8 @@ fn one_line_body(input: &mut Input<'_>, open_brace: Span) -> PResult<Body> {
         .expected(&[Expected::Token("=")])
         .fail();
     }
-    let attribute = attribute(input, Ident::new(name, name_span))?;
+    let name = new_ident(input, name, name_span);
+    let item = attribute(input, name)?;
     ws(input)?;
     if peek_byte(input) != Some(b'}') {
         let at = offset(input);
@@ -366,8 +374,8 @@ fn one_line_body(input: &mut Input<'_>, open_brace: Span) -> PResult<Body> {
             .fail();
     }
     Ok(Body {
-        span: attribute.span,
-        items: vec![BodyItem::Attribute(attribute)],
+        span: item.span(),
+        items: vec![item],
     })
 }
 

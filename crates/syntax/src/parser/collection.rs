@@ -6,10 +6,10 @@ use super::error::{PError, PResult};
 use super::expr::expr;
 use super::for_expr::for_expr;
 use super::lexical::{
-    at_eof, at_keyword, at_newline, eat, eat_span, ident_len, newline, offset, peek_byte, rest, ws,
-    ws_nl,
+    at_eof, at_keyword, at_newline, eat, eat_span, ident, ident_len, new_ident, newline, offset,
+    peek_byte, rest, ws, ws_nl,
 };
-use super::{Input, with_newlines};
+use super::{Input, MAX_DEPTH, with_newlines};
 use crate::ast::{Expr, ExprKind, Ident, Literal, ObjectItem, ObjectKey};
 use crate::error::Expected;
 use crate::span::Span;
@@ -130,6 +130,9 @@ pub(crate) fn object_cons(input: &mut Input<'_>) -> PResult<Expr> {
 /// keywords `true`, `false` and `null`); anything else, including a
 /// parenthesised name, is an expression.
 fn object_key(input: &mut Input<'_>) -> PResult<ObjectKey> {
+    if let Some(key) = bare_key(input) {
+        return Ok(ObjectKey::Ident(key));
+    }
     let key = expr(input)?;
     if let Some(name) = key.as_keyword() {
         return Ok(ObjectKey::Ident(name.clone()));
@@ -141,9 +144,38 @@ fn object_key(input: &mut Input<'_>) -> PResult<ObjectKey> {
         _ => None,
     };
     Ok(match keyword {
-        Some(name) => ObjectKey::Ident(Ident::new(name, key.span)),
+        Some(name) => ObjectKey::Ident(new_ident(input, name, key.span)),
         None => ObjectKey::Expr(key),
     })
+}
+
+/// The common key, a name directly followed by `=` or `:`, read without the
+/// expression parser (which would find the same bare name).
+fn bare_key(input: &mut Input<'_>) -> Option<Ident> {
+    if input.state.depth >= MAX_DEPTH {
+        // Let the expression parser report the nesting.
+        return None;
+    }
+    let bytes = rest(input).as_bytes();
+    let len = ident_len(rest(input));
+    if len == 0 {
+        return None;
+    }
+    let mut end = len;
+    while matches!(bytes.get(end), Some(b' ' | b'\t')) {
+        end += 1;
+    }
+    let bare = match bytes.get(end) {
+        Some(b'=') => !matches!(bytes.get(end + 1), Some(b'=' | b'>')),
+        // `a::f()` is a call.
+        Some(b':') => bytes.get(end + 1) != Some(&b':'),
+        _ => false,
+    };
+    if !bare {
+        return None;
+    }
+    let (name, span) = ident(input)?;
+    Some(new_ident(input, name, span))
 }
 
 fn missing_value<T>(input: &Input<'_>, open: Span) -> PResult<T> {
@@ -181,4 +213,39 @@ fn unterminated_object<T>(input: &Input<'_>, open: Span) -> PResult<T> {
     .expected(&[Expected::Token("}")])
     .message("unclosed `{`")
     .fail()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ast::{ExprKind, ObjectKey};
+
+    /// The keys of the object constructor `src`: a bare name as `Ident`,
+    /// anything else as `Expr`.
+    fn keys(src: &str) -> Vec<String> {
+        let expr = crate::parse_expr(src).expect("parses");
+        let ExprKind::ObjectCons(items) = &expr.kind else {
+            panic!("not an object: {src}");
+        };
+        items
+            .iter()
+            .map(|item| match &item.key {
+                ObjectKey::Ident(ident) => format!("ident {}", ident.as_str()),
+                ObjectKey::Expr(key) => format!("expr {}", crate::dump(key)),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn bare_keys_and_expression_keys() {
+        assert_eq!(keys("{a = 1, b: 2}"), ["ident a", "ident b"]);
+        assert_eq!(keys("{a\t=1}"), ["ident a"]);
+        assert_eq!(keys("{true = 1, null: 2}"), ["ident true", "ident null"]);
+        assert_eq!(keys("{a /* c */ = 1}"), ["ident a"]);
+        assert_eq!(keys("{a::f() = 1}"), ["expr (call a::f)"]);
+        assert_eq!(keys("{a == b = 1}"), ["expr (== a b)"]);
+        assert_eq!(keys("{a ? b : c = 1}"), ["expr (? a b c)"]);
+        assert_eq!(keys("{a.b = 1}"), ["expr a.b"]);
+        assert_eq!(keys("{(a) = 1}"), ["expr (paren a)"]);
+        assert!(crate::parse_expr("{a => 1}").is_err());
+    }
 }

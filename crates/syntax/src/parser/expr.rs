@@ -1,13 +1,13 @@
 //! Expressions: the conditional, expression terms, parentheses, literals and function calls.
 
-use std::sync::Arc;
+use std::borrow::Cow;
 
 use winnow::stream::Stream;
 
 use super::error::{PError, PResult};
 use super::lexical::{
-    advance, at_eof, eat, eat_span, expected_expression, ident, number, offset, peek_byte, rest,
-    ws, ws_nl,
+    advance, at_eof, eat, eat_span, expected_expression, ident, new_ident, number, offset,
+    peek_byte, rest, ws, ws_nl,
 };
 use super::{Input, collection, heredoc, operators, recurse, template, traversal, with_newlines};
 use crate::ast::{Expr, ExprKind, FunctionCall, Ident, Literal};
@@ -38,13 +38,18 @@ pub(crate) fn whole_expr(input: &mut Input<'_>) -> PResult<Expr> {
 /// is counted.
 pub(crate) fn expr(input: &mut Input<'_>) -> PResult<Expr> {
     recurse(input, |input| {
-        let cond = operators::binary_expr(input)?;
+        // The result is passed on as it is where possible, which spares a copy.
+        let cond = operators::binary_expr(input);
         let checkpoint = input.checkpoint();
-        ws(input)?;
-        if peek_byte(input) != Some(b'?') {
+        let conditional = cond.is_ok() && {
+            ws(input)?;
+            peek_byte(input) == Some(b'?')
+        };
+        if !conditional {
             input.reset(&checkpoint);
-            return Ok(cond);
+            return cond;
         }
+        let cond = cond?;
         advance(input, 1);
         ws(input)?;
         let true_expr = expr(input)?;
@@ -74,8 +79,15 @@ pub(crate) fn expr(input: &mut Input<'_>) -> PResult<Expr> {
 
 /// `ExprTerm` followed by any traversal steps and splats.
 pub(crate) fn expr_term_with_postfix(input: &mut Input<'_>) -> PResult<Expr> {
-    let term = expr_term(input)?;
-    traversal::postfix(input, term)
+    // The steps are added to the term in place, and the result is passed on
+    // as it is, which spares copies of it.
+    let mut term = expr_term(input);
+    if let Ok(expr) = &mut term
+        && traversal::may_have_postfix(input)
+    {
+        traversal::postfix(input, expr)?;
+    }
+    term
 }
 
 /// `ExprTerm = LiteralValue | CollectionValue | TemplateExpr | VariableExpr |
@@ -95,7 +107,7 @@ fn expr_term(input: &mut Input<'_>) -> PResult<Expr> {
                 return Err(expected_expression(input));
             };
             Ok(Expr::new(
-                ExprKind::Literal(Literal::Number(Arc::from(text))),
+                ExprKind::Literal(Literal::Number(input.state.values.get(text))),
                 span,
             ))
         }
@@ -172,7 +184,7 @@ fn ident_led(input: &mut Input<'_>) -> PResult<Expr> {
         "false" => ExprKind::Literal(Literal::Bool(false)),
         "null" => ExprKind::Literal(Literal::Null),
         _ => ExprKind::ScopeTraversal {
-            root: Ident::new(name, span),
+            root: new_ident(input, name, span),
             steps: Vec::new(),
         },
     };
@@ -182,7 +194,8 @@ fn ident_led(input: &mut Input<'_>) -> PResult<Expr> {
 /// `FunctionCall = Identifier ("::" Identifier)* "(" Arguments ")"`
 /// `Arguments = () | (Expression ("," Expression)* ("," | "...")?)`
 fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResult<Expr> {
-    let mut name = first.to_owned();
+    // Only a namespaced name is assembled into a new string.
+    let mut name = Cow::Borrowed(first);
     let mut name_span = first_span;
     while eat(input, "::") {
         ws(input)?;
@@ -195,8 +208,9 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
             .expected(&[Expected::Description("function name")])
             .fail();
         };
-        name.push_str("::");
-        name.push_str(part);
+        let joined = name.to_mut();
+        joined.push_str("::");
+        joined.push_str(part);
         name_span = name_span.to(part_span);
         ws(input)?;
     }
@@ -209,6 +223,7 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
         .expected(&[Expected::Token("(")])
         .fail();
     };
+    let name = new_ident(input, &name, name_span);
     with_newlines(input, false, |input| {
         let mut args = Vec::new();
         let mut expand_final = None;
@@ -217,7 +232,6 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
             if let Some(close_paren) = eat_span(input, ")") {
                 return Ok(finish_call(
                     name,
-                    name_span,
                     args,
                     expand_final,
                     open_paren,
@@ -225,7 +239,7 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
                 ));
             }
             if at_eof(input) {
-                return unterminated_call(input, name_span.to(open_paren));
+                return unterminated_call(input, name.span.to(open_paren));
             }
             args.push(expr(input)?);
             ws(input)?;
@@ -238,7 +252,6 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
                 if let Some(close_paren) = eat_span(input, ")") {
                     return Ok(finish_call(
                         name,
-                        name_span,
                         args,
                         expand_final,
                         open_paren,
@@ -246,7 +259,7 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
                     ));
                 }
                 if at_eof(input) {
-                    return unterminated_call(input, name_span.to(open_paren));
+                    return unterminated_call(input, name.span.to(open_paren));
                 }
                 return PError::new(
                     offset(input),
@@ -260,7 +273,7 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
                 continue;
             }
             if at_eof(input) {
-                return unterminated_call(input, name_span.to(open_paren));
+                return unterminated_call(input, name.span.to(open_paren));
             }
             return PError::new(
                 offset(input),
@@ -286,17 +299,16 @@ fn unterminated_call<T>(input: &Input<'_>, open: Span) -> PResult<T> {
 }
 
 fn finish_call(
-    name: String,
-    name_span: Span,
+    name: Ident,
     args: Vec<Expr>,
     expand_final: Option<Span>,
     open_paren: Span,
     close_paren: Span,
 ) -> Expr {
-    let span = name_span.to(close_paren);
+    let span = name.span.to(close_paren);
     Expr::new(
         ExprKind::FunctionCall(Box::new(FunctionCall {
-            name: Ident::new(name, name_span),
+            name,
             args,
             expand_final,
             open_paren,

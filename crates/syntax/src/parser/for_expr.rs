@@ -2,9 +2,9 @@
 
 use super::error::{PError, PResult};
 use super::expr::expr;
-use super::lexical::{at_eof, eat, eat_span, ident, keyword, offset, ws};
+use super::lexical::{at_eof, eat, eat_span, ident, keyword, new_ident, offset, ws};
 use super::{Input, with_newlines};
-use crate::ast::{Expr, ExprKind, ForExpr, Ident};
+use crate::ast::{Expr, ExprKind, ForExpr};
 use crate::error::Expected;
 use crate::span::Span;
 
@@ -29,7 +29,7 @@ pub(crate) fn for_expr(input: &mut Input<'_>, open: Span, is_object: bool) -> PR
                 Expected::Description("identifier"),
             );
         };
-        let first = Ident::new(first.0, first.1);
+        let first = new_ident(input, first.0, first.1);
         ws(input)?;
         let (key_var, value_var) = if eat(input, ",") {
             ws(input)?;
@@ -43,7 +43,7 @@ pub(crate) fn for_expr(input: &mut Input<'_>, open: Span, is_object: bool) -> PR
                 );
             };
             ws(input)?;
-            (Some(first), Ident::new(second.0, second.1))
+            (Some(first), new_ident(input, second.0, second.1))
         } else {
             (None, first)
         };

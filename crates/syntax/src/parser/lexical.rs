@@ -8,6 +8,7 @@ use winnow::stream::{Location, Stream};
 
 use super::Input;
 use super::error::{PError, PResult};
+use crate::ast::Ident;
 use crate::span::Span;
 
 /// The text not yet consumed.
@@ -67,6 +68,10 @@ pub(crate) fn at_eof(input: &Input<'_>) -> bool {
 /// when the current newline mode ignores them.
 #[inline]
 pub(crate) fn ws(input: &mut Input<'_>) -> PResult<()> {
+    // Most calls find no trivia at all: decide that without a call.
+    if !starts_trivia(input) {
+        return Ok(());
+    }
     if input.state.newlines_significant {
         skip_trivia(input, false)
     } else {
@@ -77,15 +82,33 @@ pub(crate) fn ws(input: &mut Input<'_>) -> PResult<()> {
 /// Skip all trivia, newlines and line comments included, whatever the mode.
 #[inline]
 pub(crate) fn ws_nl(input: &mut Input<'_>) -> PResult<()> {
+    if !starts_trivia(input) {
+        return Ok(());
+    }
     skip_trivia(input, true)
+}
+
+/// Whether the next byte may start trivia in some newline mode.
+#[inline]
+fn starts_trivia(input: &Input<'_>) -> bool {
+    matches!(
+        peek_byte(input),
+        Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/')
+    )
 }
 
 fn skip_trivia(input: &mut Input<'_>, newlines: bool) -> PResult<()> {
     let bytes = rest(input).as_bytes();
     let mut idx = 0;
-    while idx < bytes.len() {
-        match bytes[idx] {
-            b' ' | b'\t' => idx += 1,
+    loop {
+        // Runs of spaces (indentation, alignment) are the common case.
+        while idx < bytes.len() && matches!(bytes[idx], b' ' | b'\t') {
+            idx += 1;
+        }
+        let Some(&byte) = bytes.get(idx) else {
+            break;
+        };
+        match byte {
             b'\n' if newlines => idx += 1,
             b'\r' if newlines && bytes.get(idx + 1) == Some(&b'\n') => idx += 2,
             b'#' if newlines => idx = line_comment_end(bytes, idx),
@@ -95,18 +118,7 @@ fn skip_trivia(input: &mut Input<'_>, newlines: bool) -> PResult<()> {
             b'/' if bytes.get(idx + 1) == Some(&b'*') => {
                 match find_comment_close(&bytes[idx + 2..]) {
                     Some(len) => idx += 2 + len + 2,
-                    None => {
-                        let start = offset(input) + idx;
-                        advance(input, bytes.len());
-                        return PError::unclosed(
-                            start + bytes.len() - idx,
-                            Span::new(start, start + 2),
-                            "Unterminated comment",
-                            "There is no closing `*/` for this comment before the end of the file.",
-                        )
-                        .message("unclosed comment `/*`")
-                        .fail();
-                    }
+                    None => return unterminated_comment(input, idx),
                 }
             }
             _ => break,
@@ -116,6 +128,22 @@ fn skip_trivia(input: &mut Input<'_>, newlines: bool) -> PResult<()> {
         advance(input, idx);
     }
     Ok(())
+}
+
+/// The error for a `/*` at `idx` (from the current position) never closed.
+#[cold]
+fn unterminated_comment(input: &mut Input<'_>, idx: usize) -> PResult<()> {
+    let len = rest(input).len();
+    let start = offset(input) + idx;
+    advance(input, len);
+    PError::unclosed(
+        start + len - idx,
+        Span::new(start, start + 2),
+        "Unterminated comment",
+        "There is no closing `*/` for this comment before the end of the file.",
+    )
+    .message("unclosed comment `/*`")
+    .fail()
 }
 
 fn line_comment_end(bytes: &[u8], start: usize) -> usize {
@@ -163,6 +191,15 @@ pub(crate) fn at_newline(input: &Input<'_>) -> bool {
 // Identifiers and keywords
 // ---------------------------------------------------------------------------
 
+/// An [`Ident`] for `text`, its name shared with earlier ones.
+#[inline]
+pub(crate) fn new_ident(input: &mut Input<'_>, text: &str, span: Span) -> Ident {
+    Ident {
+        name: input.state.names.get(text),
+        span,
+    }
+}
+
 /// `Identifier = (ID_Start | '_') (ID_Continue | '-')*`
 pub(crate) fn ident<'s>(input: &mut Input<'s>) -> Option<(&'s str, Span)> {
     let len = ident_len(rest(input));
@@ -173,32 +210,58 @@ pub(crate) fn ident<'s>(input: &mut Input<'s>) -> Option<(&'s str, Span)> {
     Some((advance(input, len), Span::new(start, start + len)))
 }
 
+/// Byte classes for identifiers: ASCII letters and `_` may start one, those
+/// and digits and `-` continue one, and non-ASCII bytes need a Unicode check.
+const IDENT_START: u8 = 1;
+const IDENT_CONTINUE: u8 = 2;
+const NON_ASCII: u8 = 4;
+
+static IDENT_BYTES: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let ch = byte as u8;
+        table[byte] = if ch.is_ascii_alphabetic() || ch == b'_' {
+            IDENT_START | IDENT_CONTINUE
+        } else if ch.is_ascii_digit() || ch == b'-' {
+            IDENT_CONTINUE
+        } else if ch.is_ascii() {
+            0
+        } else {
+            NON_ASCII
+        };
+        byte += 1;
+    }
+    table
+};
+
 /// The byte length of the identifier at the start of `text` (0 if none).
+#[inline]
 pub(crate) fn ident_len(text: &str) -> usize {
     let bytes = text.as_bytes();
     let mut idx = match bytes.first() {
-        Some(byte) if byte.is_ascii_alphabetic() || *byte == b'_' => 1,
-        Some(byte) if byte.is_ascii() => return 0,
+        Some(&byte) if IDENT_BYTES[usize::from(byte)] & IDENT_START != 0 => 1,
+        Some(&byte) if byte.is_ascii() => return 0,
         Some(_) => match text.chars().next() {
             Some(first) if unicode_ident::is_xid_start(first) => first.len_utf8(),
             _ => return 0,
         },
         None => return 0,
     };
-    while idx < bytes.len() {
-        let byte = bytes[idx];
-        if byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-' {
+    loop {
+        // ASCII identifier characters, the common case, one lookup each.
+        while idx < bytes.len() && IDENT_BYTES[usize::from(bytes[idx])] & IDENT_CONTINUE != 0 {
             idx += 1;
-        } else if byte.is_ascii() {
-            break;
-        } else {
+        }
+        if idx < bytes.len() && !bytes[idx].is_ascii() {
             match text[idx..].chars().next() {
                 Some(ch) if unicode_ident::is_xid_continue(ch) => idx += ch.len_utf8(),
-                _ => break,
+                _ => return idx,
             }
+        } else {
+            return idx;
         }
     }
-    idx
 }
 
 /// Whether the input starts with the keyword `word` as a whole identifier.

@@ -26,9 +26,13 @@ mod operators;
 mod template;
 mod traversal;
 
+use std::cell::Cell;
+use std::sync::Arc;
+use std::thread::LocalKey;
+
 use winnow::stream::{LocatingSlice, Stateful};
 
-use crate::ast::{Body, Expr, Template, Traversal};
+use crate::ast::{Body, Expr, Name, Template, Traversal};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::span::Span;
 use error::{PError, PResult};
@@ -54,6 +58,94 @@ pub(crate) struct ParseState {
     /// newline after it. Terraform requires the newline in files; a console
     /// line has none.
     pub(crate) marker_at_eof: bool,
+    /// Names allocated so far, so that a name met again can share one.
+    pub(crate) names: Names,
+    /// Likewise for the text of number literals and short plain strings.
+    pub(crate) values: Names,
+}
+
+/// A small cache of the names (identifiers, labels) or literal texts
+/// allocated by the parser, so that a repeated one shares one allocation.
+///
+/// Configurations repeat a small vocabulary (`var`, `each`, `name`, resource
+/// types). The cache is direct-mapped: a name hashes to one slot, a miss
+/// allocates and takes the slot over. That is cheaper than a hash set, and
+/// the allocations saved pay for it many times over. Between parses the
+/// slots are kept in a thread-local, so that the next parse on the thread
+/// starts with the same vocabulary and without setting up a cache.
+#[derive(Debug)]
+pub(crate) struct Names {
+    slots: Vec<Option<Name>>,
+    /// Where the slots are kept between parses.
+    home: &'static LocalKey<Cell<Vec<Option<Name>>>>,
+}
+
+thread_local! {
+    /// The slots of the last [`Names`] dropped on this thread.
+    static NAME_SLOTS: Cell<Vec<Option<Name>>> = const { Cell::new(Vec::new()) };
+    /// The slots of the last value cache dropped on this thread.
+    static VALUE_SLOTS: Cell<Vec<Option<Name>>> = const { Cell::new(Vec::new()) };
+}
+
+impl Drop for Names {
+    fn drop(&mut self) {
+        let slots = std::mem::take(&mut self.slots);
+        // During thread teardown the thread-local may be gone; then the
+        // slots are just dropped.
+        let _ = self.home.try_with(|cell| cell.set(slots));
+    }
+}
+
+impl Names {
+    /// The number of slots (a power of two).
+    const SLOTS: usize = 512;
+    /// The longest name cached, which bounds what the thread-local keeps
+    /// alive between parses.
+    const MAX_LEN: usize = 64;
+
+    fn new(home: &'static LocalKey<Cell<Vec<Option<Name>>>>) -> Self {
+        Names {
+            slots: home.try_with(Cell::take).unwrap_or_default(),
+            home,
+        }
+    }
+
+    /// A shared allocation for `text`.
+    #[inline]
+    pub(crate) fn get(&mut self, text: &str) -> Name {
+        if text.len() > Self::MAX_LEN {
+            return Arc::from(text);
+        }
+        if self.slots.is_empty() {
+            self.slots.resize(Self::SLOTS, None);
+        }
+        // `slot` is below SLOTS, the length of any non-empty slot vector.
+        let slot = &mut self.slots[Self::slot(text)];
+        match slot {
+            Some(name) if **name == *text => name.clone(),
+            _ => {
+                let name: Name = Arc::from(text);
+                *slot = Some(name.clone());
+                name
+            }
+        }
+    }
+
+    /// The slot of `text`: a mix of its length and of a few of its bytes
+    /// (the first two, the middle one and the last), which tells apart the
+    /// names of a configuration well enough.
+    #[inline]
+    fn slot(text: &str) -> usize {
+        let bytes = text.as_bytes();
+        let len = bytes.len();
+        let byte = |at: usize| u64::from(bytes.get(at).copied().unwrap_or(0));
+        let mixed = (len as u64)
+            ^ byte(0) << 8
+            ^ byte(1) << 16
+            ^ byte(len / 2) << 24
+            ^ byte(len.wrapping_sub(1)) << 32;
+        (mixed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 55) as usize & (Self::SLOTS - 1)
+    }
 }
 
 fn new_input(src: &str, newlines_significant: bool) -> Input<'_> {
@@ -64,6 +156,8 @@ fn new_input(src: &str, newlines_significant: bool) -> Input<'_> {
             newlines_significant,
             errors: Vec::new(),
             marker_at_eof: false,
+            names: Names::new(&NAME_SLOTS),
+            values: Names::new(&VALUE_SLOTS),
         },
     }
 }

@@ -15,12 +15,25 @@ use crate::span::Span;
 
 /// `binaryOp = ExprTerm binaryOperator ExprTerm`, for every level at once.
 pub(crate) fn binary_expr(input: &mut Input<'_>) -> PResult<Expr> {
-    let first = unary_expr(input)?;
-    let Some(mut next_op) = binary_operator(input)? else {
-        return Ok(first);
+    // The result is passed on as it is where possible, which spares a copy.
+    let first = unary_expr(input);
+    let op = if first.is_ok() {
+        binary_operator(input)?
+    } else {
+        None
     };
-    let mut operands: Vec<Expr> = vec![first];
-    let mut operators: Vec<(BinaryOp, Span)> = Vec::new();
+    let Some(op) = op else {
+        return first;
+    };
+    let first = first?;
+    ws(input)?;
+    let second = unary_expr(input)?;
+    let Some(mut next_op) = binary_operator(input)? else {
+        // One operator, the common case: no stacks needed.
+        return Ok(binary(first, op, second));
+    };
+    let mut operands: Vec<Expr> = vec![first, second];
+    let mut operators: Vec<(BinaryOp, Span)> = vec![op];
     loop {
         let (op, _) = next_op;
         while let Some(&(top, _)) = operators.last() {
@@ -57,8 +70,12 @@ fn reduce(operands: &mut Vec<Expr>, operators: &mut Vec<(BinaryOp, Span)>) {
     let lhs = operands
         .pop()
         .expect("invariant: one more operand than operators");
+    operands.push(binary(lhs, (op, op_span), rhs));
+}
+
+fn binary(lhs: Expr, (op, op_span): (BinaryOp, Span), rhs: Expr) -> Expr {
     let span = lhs.span.to(rhs.span);
-    operands.push(Expr::new(
+    Expr::new(
         ExprKind::Binary {
             op,
             op_span,
@@ -66,7 +83,7 @@ fn reduce(operands: &mut Vec<Expr>, operators: &mut Vec<(BinaryOp, Span)>) {
             rhs: Box::new(rhs),
         },
         span,
-    ));
+    )
 }
 
 /// After trivia, a binary operator; consumes it (and the trivia) only if present.
@@ -111,7 +128,17 @@ fn binary_operator(input: &mut Input<'_>) -> PResult<Option<(BinaryOp, Span)>> {
 ///
 /// Operators are collected in a loop; each counts as one nesting level, so a
 /// chain of them is bounded like any other nesting.
+#[inline]
 pub(crate) fn unary_expr(input: &mut Input<'_>) -> PResult<Expr> {
+    if matches!(rest(input).as_bytes().first(), Some(b'-' | b'!')) {
+        prefixed_expr(input)
+    } else {
+        expr_term_with_postfix(input)
+    }
+}
+
+/// A term with at least one unary operator before it.
+fn prefixed_expr(input: &mut Input<'_>) -> PResult<Expr> {
     let mut prefixes: Vec<(UnaryOp, Span)> = Vec::new();
     loop {
         let op = match rest(input).as_bytes().first() {

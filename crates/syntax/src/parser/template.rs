@@ -12,7 +12,9 @@ use std::sync::Arc;
 use super::error::{PError, PResult};
 use super::expr::expr;
 use super::heredoc;
-use super::lexical::{advance, at_eof, eat, eat_span, ident, keyword, offset, peek_byte, rest, ws};
+use super::lexical::{
+    advance, at_eof, eat, eat_span, ident, keyword, new_ident, offset, peek_byte, rest, ws,
+};
 use super::{Input, MAX_DEPTH, with_newlines};
 use crate::ast::{
     Expr, ExprKind, Ident, Literal, Name, Template, TemplateFor, TemplateIf, TemplateInterp,
@@ -60,15 +62,65 @@ pub(crate) enum TokenKind {
 /// `quotedTemplate`: a string literal or template in double quotes.
 pub(crate) fn quoted_template_expr(input: &mut Input<'_>) -> PResult<Expr> {
     let open = eat_span(input, "\"").expect("invariant: caller saw `\"`");
+    if let Some(len) = plain_quoted_len(rest(input)) {
+        // Only literal text: its value is its source text.
+        let value = advance(input, len);
+        let close = eat_span(input, "\"").expect("invariant: plain_quoted_len saw `\"`");
+        return Ok(Expr::new(
+            ExprKind::Literal(Literal::String(input.state.values.get(value))),
+            open.to(close),
+        ));
+    }
     let (tokens, close) = template_tokens(input, TemplateMode::Quoted, open)?;
     let content = Span::new(open.end as usize, close.start as usize);
     let template = build_template(tokens, content, input.state.depth, false)?;
     Ok(template_expr(template, open.to(close)))
 }
 
+/// If the quoted template content at the start of `text` is plain literal
+/// text up to its closing quote (no escapes, no `${`/`%{` sequences, not even
+/// escaped ones, no newlines), its length without the closing quote.
+fn plain_quoted_len(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut idx = 0;
+    loop {
+        // Skip the bytes that are plain text whatever follows them.
+        while idx < bytes.len() && !QUOTED_SPECIAL[usize::from(bytes[idx])] {
+            idx += 1;
+        }
+        match bytes.get(idx)? {
+            b'"' => return Some(idx),
+            b'$' | b'%' if !matches!(bytes.get(idx + 1), Some(b'{' | b'$' | b'%')) => idx += 1,
+            _ => return None,
+        }
+    }
+}
+
+/// The bytes [`plain_quoted_len`] must look at: the closing quote, escapes,
+/// newlines and the sigils of template sequences.
+static QUOTED_SPECIAL: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table[b'\n' as usize] = true;
+    table[b'\r' as usize] = true;
+    table[b'$' as usize] = true;
+    table[b'%' as usize] = true;
+    table
+};
+
 /// A quoted string that must not contain interpolations or directives, such
 /// as a block label. Returns its value and span (quotes included).
 pub(crate) fn quoted_string_literal(input: &mut Input<'_>) -> PResult<(Name, Span)> {
+    if let Some(len) = plain_quoted_len(rest(input).get(1..).unwrap_or_default()) {
+        // Only literal text, as most labels: no expression to build.
+        let start = offset(input);
+        let value = &advance(input, len + 2)[1..=len];
+        return Ok((
+            input.state.values.get(value),
+            Span::new(start, start + len + 2),
+        ));
+    }
     let expr = quoted_template_expr(input)?;
     match &expr.kind {
         ExprKind::Literal(Literal::String(value)) => Ok((value.clone(), expr.span)),
@@ -472,7 +524,7 @@ fn for_directive(input: &mut Input<'_>) -> PResult<TokenKind> {
     let Some((first, first_span)) = ident(input) else {
         return directive_error(input, "For directive requires variable name after 'for'.");
     };
-    let first = Ident::new(first, first_span);
+    let first = new_ident(input, first, first_span);
     ws(input)?;
     let (key_var, value_var) = if eat(input, ",") {
         ws(input)?;
@@ -483,7 +535,7 @@ fn for_directive(input: &mut Input<'_>) -> PResult<TokenKind> {
             );
         };
         ws(input)?;
-        (Some(first), Ident::new(second, second_span))
+        (Some(first), new_ident(input, second, second_span))
     } else {
         (None, first)
     };

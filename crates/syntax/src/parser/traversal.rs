@@ -8,22 +8,34 @@ use winnow::stream::Stream;
 use super::error::{PError, PResult};
 use super::expr::{close_error, expr};
 use super::lexical::{
-    advance, digits, eat_span, exponent_follows, ident, offset, peek_byte, rest, ws, ws_nl,
+    advance, digits, eat_span, exponent_follows, ident, new_ident, offset, peek_byte, rest, ws,
+    ws_nl,
 };
 use super::{Input, MAX_DEPTH, recurse, too_deep, with_newlines};
 use crate::ast::{
-    Expr, ExprKind, Ident, IndexKey, Literal, SplatKind, Step, StepKind, Traversal, TraversalStep,
+    Expr, ExprKind, IndexKey, Literal, SplatKind, Step, StepKind, Traversal, TraversalStep,
 };
 use crate::error::Expected;
 use crate::span::Span;
+
+/// Whether a traversal step or splat may follow: `false` when the next byte
+/// rules it out, which spares [`postfix`] a round trip for most terms.
+#[inline]
+pub(crate) fn may_have_postfix(input: &Input<'_>) -> bool {
+    match peek_byte(input) {
+        Some(b'.' | b'[' | b' ' | b'\t' | b'/' | b'\r') => true,
+        // Trivia only when newlines are.
+        Some(b'\n' | b'#') => !input.state.newlines_significant,
+        _ => false,
+    }
+}
 
 /// `ExprTerm (GetAttr | Index | LegacyIndex | Splat)*`
 ///
 /// `Index = "[" Expression "]"`, `GetAttr = "." Identifier`,
 /// `LegacyIndex = "." digit+`, `attrSplat = "." "*" GetAttr*`,
 /// `fullSplat = "[" "*" "]" (GetAttr | Index)*`.
-pub(crate) fn postfix(input: &mut Input<'_>, term: Expr) -> PResult<Expr> {
-    let mut expr = term;
+pub(crate) fn postfix(input: &mut Input<'_>, expr: &mut Expr) -> PResult<()> {
     // Splats wrap the expression built so far, so each one deepens the tree
     // without recursion; count them against the depth limit.
     let mut n_splats: u32 = 0;
@@ -40,10 +52,10 @@ pub(crate) fn postfix(input: &mut Input<'_>, term: Expr) -> PResult<Expr> {
                     if input.state.depth + n_splats >= MAX_DEPTH {
                         return too_deep(input);
                     }
-                    expr = attr_splat(input, expr, Span::new(dot, star.end as usize))?;
+                    *expr = attr_splat(input, take(expr), Span::new(dot, star.end as usize))?;
                 } else {
                     let step = attr_or_legacy_index(input, dot)?;
-                    expr = push_step(expr, step);
+                    push_step(expr, step);
                 }
             }
             Some(b'[') => {
@@ -71,36 +83,42 @@ pub(crate) fn postfix(input: &mut Input<'_>, term: Expr) -> PResult<Expr> {
                     // The full splat takes every following step, splats
                     // included, so the rest of the chain is parsed for the
                     // element, one nesting level down.
-                    let each = recurse(input, |input| {
-                        postfix(input, Expr::new(ExprKind::SplatItem, marker))
-                    })?;
-                    let span = expr.span.to(each.span).to(marker);
-                    return Ok(Expr::new(
+                    let mut each = Expr::new(ExprKind::SplatItem, marker);
+                    recurse(input, |input| postfix(input, &mut each))?;
+                    let source = take(expr);
+                    let span = source.span.to(each.span).to(marker);
+                    *expr = Expr::new(
                         ExprKind::Splat {
-                            source: Box::new(expr),
+                            source: Box::new(source),
                             kind: SplatKind::Full,
                             marker,
                             each: Box::new(each),
                         },
                         span,
-                    ));
+                    );
+                    return Ok(());
                 }
                 let step = index_step(input, open)?;
-                expr = push_step(expr, step);
+                push_step(expr, step);
             }
             _ => {
                 input.reset(&checkpoint);
-                return Ok(expr);
+                return Ok(());
             }
         }
     }
+}
+
+/// Move `expr` out, leaving a placeholder without children in its place.
+fn take(expr: &mut Expr) -> Expr {
+    std::mem::replace(expr, Expr::new(ExprKind::SplatItem, Span::default()))
 }
 
 /// After `.`: an attribute name or a legacy numeric index.
 fn attr_or_legacy_index(input: &mut Input<'_>, dot: usize) -> PResult<Step> {
     if let Some((name, span)) = ident(input) {
         return Ok(Step {
-            kind: StepKind::GetAttr(Ident::new(name, span)),
+            kind: StepKind::GetAttr(new_ident(input, name, span)),
             span: Span::new(dot, span.end as usize),
         });
     }
@@ -199,7 +217,7 @@ fn attr_splat(input: &mut Input<'_>, source: Expr, marker: Span) -> PResult<Expr
         }
         if let Some((name, span)) = ident(input) {
             steps.push(Step {
-                kind: StepKind::GetAttr(Ident::new(name, span)),
+                kind: StepKind::GetAttr(new_ident(input, name, span)),
                 span: Span::new(dot, span.end as usize),
             });
         } else if peek_byte(input).is_some_and(|byte| byte.is_ascii_digit()) {
@@ -240,23 +258,23 @@ fn attr_splat(input: &mut Input<'_>, source: Expr, marker: Span) -> PResult<Expr
 }
 
 /// Append a step: extend a traversal in place, or start a relative traversal.
-fn push_step(mut expr: Expr, step: Step) -> Expr {
+fn push_step(expr: &mut Expr, step: Step) {
     let step_span = step.span;
     match &mut expr.kind {
         ExprKind::ScopeTraversal { steps, .. } | ExprKind::RelativeTraversal { steps, .. } => {
             steps.push(step);
             expr.span = expr.span.to(step_span);
-            expr
         }
         _ => {
-            let span = expr.span.to(step_span);
-            Expr::new(
+            let source = take(expr);
+            let span = source.span.to(step_span);
+            *expr = Expr::new(
                 ExprKind::RelativeTraversal {
-                    source: Box::new(expr),
+                    source: Box::new(source),
                     steps: vec![step],
                 },
                 span,
-            )
+            );
         }
     }
 }
@@ -332,7 +350,7 @@ pub(crate) fn whole_traversal(input: &mut Input<'_>) -> PResult<Traversal> {
         }
     }
     Ok(Traversal {
-        root: Ident::new(root, root_span),
+        root: new_ident(input, root, root_span),
         steps,
         span,
     })
