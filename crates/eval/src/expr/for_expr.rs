@@ -210,7 +210,11 @@ impl<'e> Ctx<'e> {
     /// Evaluates the key of the object form for the current element: `None`
     /// when it is not known yet.
     fn for_key(&mut self, key_expr: &Expr, marks: &mut Marks) -> Result<Option<Key>, Diagnostics> {
-        let key = self.eval(key_expr)?;
+        // The common case, a known unmarked string, is taken as it is.
+        let key = match self.eval(key_expr)?.into_parts() {
+            (_, Repr::String(text), key_marks) if key_marks.is_empty() => return Ok(Some(text)),
+            (ty, repr, key_marks) => Value::from_parts(ty, repr, key_marks),
+        };
         if key.is_null() {
             return Err(error(
                 INVALID_KEY,
