@@ -13,7 +13,9 @@ use crate::value::{Key, Value};
 /// tree: a three-attribute object is one allocation of three pairs, where an
 /// `im::OrdMap` node has 64 slots. [`Attrs::insert`] updates the only copy in
 /// place (O(n) moves at worst, none when keys come in order) and copies a
-/// shared one.
+/// shared one. Like [`crate::Seq`], it knows whether every value is plain
+/// (known and unmarked at every depth); after a removal it may say no where a
+/// walk would say yes, never the other way round.
 ///
 /// ```
 /// use terrace_types::{Attrs, Key, Value};
@@ -24,7 +26,30 @@ use crate::value::{Key, Value};
 /// assert_eq!(attrs.get("b"), Some(&Value::int(3)));
 /// ```
 #[derive(Clone, Default)]
-pub struct Attrs(Arc<Vec<(Key, Value)>>);
+pub struct Attrs(Arc<AttrsData>);
+
+/// The entries, and whether all values are plain.
+#[derive(Clone)]
+struct AttrsData {
+    entries: Vec<(Key, Value)>,
+    plain: bool,
+}
+
+impl Default for AttrsData {
+    fn default() -> AttrsData {
+        AttrsData {
+            entries: Vec::new(),
+            plain: true,
+        }
+    }
+}
+
+impl AttrsData {
+    fn new(entries: Vec<(Key, Value)>) -> AttrsData {
+        let plain = entries.iter().all(|(_, v)| v.is_plain());
+        AttrsData { entries, plain }
+    }
+}
 
 impl Attrs {
     /// No entries.
@@ -36,37 +61,42 @@ impl Attrs {
     /// beyond a debug assertion).
     pub fn from_sorted(entries: Vec<(Key, Value)>) -> Attrs {
         debug_assert!(entries.windows(2).all(|pair| pair[0].0 < pair[1].0));
-        Attrs(Arc::new(entries))
+        Attrs(Arc::new(AttrsData::new(entries)))
     }
 
     /// How many entries.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.0.entries.len()
     }
 
     /// True when there are no entries.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0.entries.is_empty()
+    }
+
+    /// True when every value is known and unmarked, at every depth.
+    pub fn is_plain(&self) -> bool {
+        self.0.plain
     }
 
     /// The pairs, in key order.
     pub fn as_slice(&self) -> &[(Key, Value)] {
-        &self.0
+        &self.0.entries
     }
 
     fn find(&self, key: &str) -> Result<usize, usize> {
-        self.0.binary_search_by(|(k, _)| (**k).cmp(key))
+        self.0.entries.binary_search_by(|(k, _)| (**k).cmp(key))
     }
 
     /// The value of `key`.
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.find(key).ok().map(|idx| &self.0[idx].1)
+        self.find(key).ok().map(|idx| &self.0.entries[idx].1)
     }
 
     /// The stored key and the value of `key`.
     pub fn get_key_value(&self, key: &str) -> Option<(&Key, &Value)> {
         self.find(key).ok().map(|idx| {
-            let (k, v) = &self.0[idx];
+            let (k, v) = &self.0.entries[idx];
             (k, v)
         })
     }
@@ -78,7 +108,9 @@ impl Attrs {
 
     /// Sets `key` to `value`; returns the value it replaces.
     pub fn insert(&mut self, key: Key, value: Value) -> Option<Value> {
-        let entries = Arc::make_mut(&mut self.0);
+        let data = Arc::make_mut(&mut self.0);
+        data.plain &= value.is_plain();
+        let entries = &mut data.entries;
         match entries.binary_search_by(|(k, _)| (**k).cmp(&*key)) {
             Ok(idx) => Some(std::mem::replace(&mut entries[idx].1, value)),
             Err(idx) => {
@@ -91,7 +123,7 @@ impl Attrs {
     /// Removes `key`; returns its value.
     pub fn remove(&mut self, key: &str) -> Option<Value> {
         let idx = self.find(key).ok()?;
-        Some(Arc::make_mut(&mut self.0).remove(idx).1)
+        Some(Arc::make_mut(&mut self.0).entries.remove(idx).1)
     }
 
     /// A copy with `key` set to `value` (this one unchanged).
@@ -103,17 +135,17 @@ impl Attrs {
 
     /// The entries as `(key, value)` references, in key order.
     pub fn iter(&self) -> Iter<'_> {
-        Iter(self.0.iter())
+        Iter(self.0.entries.iter())
     }
 
     /// The keys, in order.
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Key> + ExactSizeIterator {
-        self.0.iter().map(|(k, _)| k)
+        self.0.entries.iter().map(|(k, _)| k)
     }
 
     /// The values, in key order.
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator {
-        self.0.iter().map(|(_, v)| v)
+        self.0.entries.iter().map(|(_, v)| v)
     }
 }
 
@@ -142,7 +174,7 @@ impl<K: Into<Key>> FromIterator<(K, Value)> for Attrs {
         if entries.capacity() > entries.len() + entries.len() / 8 {
             entries.shrink_to_fit();
         }
-        Attrs(Arc::new(entries))
+        Attrs(Arc::new(AttrsData::new(entries)))
     }
 }
 
@@ -160,7 +192,7 @@ impl IntoIterator for Attrs {
 
     /// The pairs in key order, moved out when nothing else shares them.
     fn into_iter(self) -> Self::IntoIter {
-        Arc::unwrap_or_clone(self.0).into_iter()
+        Arc::unwrap_or_clone(self.0).entries.into_iter()
     }
 }
 
@@ -196,3 +228,42 @@ impl DoubleEndedIterator for Iter<'_> {
 }
 
 impl ExactSizeIterator for Iter<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Marks, Type};
+
+    /// What the recorded flag answers must be what a walk answers.
+    #[test]
+    fn plain_follows_inserts_and_nesting() {
+        let sensitive = Value::int(1).mark(Marks::SENSITIVE);
+        let unknown = Value::unknown(Type::Number);
+        let mut attrs: Attrs = [("a", Value::int(1))].into_iter().collect();
+        assert!(attrs.is_plain());
+        let shared = attrs.clone();
+        attrs.insert(
+            Key::from("b"),
+            Value::tuple([Value::tuple([sensitive.clone()])]),
+        );
+        assert!(!attrs.is_plain());
+        assert!(shared.is_plain(), "the shared copy is unchanged");
+        let object = Value::object(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
+        assert!(object.clone().unmark_deep().1.contains(Marks::SENSITIVE));
+        assert!(object.is_wholly_known());
+        let with_unknown = Value::tuple([Value::int(2), Value::tuple([unknown])]);
+        assert!(!with_unknown.is_wholly_known());
+        assert!(with_unknown.clone().unmark_deep().1.is_empty());
+        let unmarked = object.unmark_deep().0;
+        assert!(unmarked.as_attrs().is_some_and(Attrs::is_plain));
+        // A marked value around plain elements is not plain itself.
+        let marked_list = Value::tuple([Value::int(1)]).mark(Marks::SENSITIVE);
+        assert!(
+            Value::tuple([marked_list])
+                .clone()
+                .unmark_deep()
+                .1
+                .contains(Marks::SENSITIVE)
+        );
+    }
+}

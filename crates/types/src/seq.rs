@@ -14,6 +14,11 @@ use crate::value::Value;
 /// one allocation instead of thousands of 64-slot chunks. Read it as a slice
 /// (`Seq` dereferences to `[Value]`).
 ///
+/// A sequence also knows, from when it was built, whether it is *plain*: every
+/// element known and unmarked, at every depth. Asking a plain sequence of
+/// 100,000 numbers whether it holds marks or unknowns is then one read, not a
+/// walk (function calls ask that of every argument).
+///
 /// ```
 /// use terrace_types::{Seq, Value};
 /// let seq: Seq = (1..=3).map(Value::int).collect();
@@ -21,7 +26,23 @@ use crate::value::Value;
 /// assert_eq!(seq[1], Value::int(2));
 /// ```
 #[derive(Clone, Default)]
-pub struct Seq(Arc<Vec<Value>>);
+pub struct Seq(Arc<SeqData>);
+
+/// The elements, and whether they are all plain (see [`Seq`]).
+#[derive(Clone)]
+struct SeqData {
+    elems: Vec<Value>,
+    plain: bool,
+}
+
+impl Default for SeqData {
+    fn default() -> SeqData {
+        SeqData {
+            elems: Vec::new(),
+            plain: true,
+        }
+    }
+}
 
 impl Seq {
     /// An empty sequence.
@@ -31,12 +52,17 @@ impl Seq {
 
     /// The elements as a slice.
     pub fn as_slice(&self) -> &[Value] {
-        &self.0
+        &self.0.elems
     }
 
     /// The elements as a `Vec`, without copying when nothing else shares them.
     pub fn into_vec(self) -> Vec<Value> {
-        Arc::unwrap_or_clone(self.0)
+        Arc::unwrap_or_clone(self.0).elems
+    }
+
+    /// True when every element is known and unmarked, at every depth.
+    pub fn is_plain(&self) -> bool {
+        self.0.plain
     }
 }
 
@@ -44,7 +70,7 @@ impl Deref for Seq {
     type Target = [Value];
 
     fn deref(&self) -> &[Value] {
-        &self.0
+        &self.0.elems
     }
 }
 
@@ -60,7 +86,8 @@ impl From<Vec<Value>> for Seq {
         if elems.capacity() > elems.len() + elems.len() / 8 {
             elems.shrink_to_fit();
         }
-        Seq(Arc::new(elems))
+        let plain = elems.iter().all(Value::is_plain);
+        Seq(Arc::new(SeqData { elems, plain }))
     }
 }
 
@@ -78,11 +105,11 @@ impl IntoIterator for Seq {
     /// one at a time otherwise (no copy of the whole array up front).
     fn into_iter(self) -> SeqIntoIter {
         match Arc::try_unwrap(self.0) {
-            Ok(elems) => SeqIntoIter::Owned(elems.into_iter()),
+            Ok(data) => SeqIntoIter::Owned(data.elems.into_iter()),
             Err(shared) => {
-                let back = shared.len();
+                let back = shared.elems.len();
                 SeqIntoIter::Shared {
-                    elems: shared,
+                    elems: Seq(shared),
                     front: 0,
                     back,
                 }
@@ -98,8 +125,8 @@ pub enum SeqIntoIter {
     Owned(std::vec::IntoIter<Value>),
     /// The array is shared: the elements from `front` to `back` (exclusive) are cloned.
     Shared {
-        /// The shared array.
-        elems: Arc<Vec<Value>>,
+        /// The shared sequence.
+        elems: Seq,
         /// The next element from the front.
         front: usize,
         /// One past the next element from the back.
@@ -155,6 +182,6 @@ impl<'a> IntoIterator for &'a Seq {
     type IntoIter = std::slice::Iter<'a, Value>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.0.elems.iter()
     }
 }

@@ -323,9 +323,23 @@ impl Value {
             return true;
         }
         match &self.repr {
-            Repr::Seq(elems) => elems.iter().any(Value::has_any_mark_deep),
-            Repr::Attrs(attrs) => attrs.values().any(Value::has_any_mark_deep),
+            Repr::Seq(elems) => !elems.is_plain() && elems.iter().any(Value::has_any_mark_deep),
+            Repr::Attrs(attrs) => !attrs.is_plain() && attrs.values().any(Value::has_any_mark_deep),
             _ => false,
+        }
+    }
+
+    /// True when this value is known and unmarked, and so is everything in it:
+    /// for a list, set, tuple, map or object, what it recorded when it was built.
+    pub(crate) fn is_plain(&self) -> bool {
+        if !self.marks.is_empty() {
+            return false;
+        }
+        match &self.repr {
+            Repr::Unknown => false,
+            Repr::Seq(elems) => elems.is_plain(),
+            Repr::Attrs(attrs) => attrs.is_plain(),
+            _ => true,
         }
     }
 
@@ -343,8 +357,8 @@ impl Value {
     pub fn is_wholly_known(&self) -> bool {
         match &self.repr {
             Repr::Unknown => false,
-            Repr::Seq(elems) => elems.iter().all(Value::is_wholly_known),
-            Repr::Attrs(attrs) => attrs.values().all(Value::is_wholly_known),
+            Repr::Seq(elems) => elems.is_plain() || elems.iter().all(Value::is_wholly_known),
+            Repr::Attrs(attrs) => attrs.is_plain() || attrs.values().all(Value::is_wholly_known),
             _ => true,
         }
     }
@@ -355,8 +369,10 @@ impl Value {
             return true;
         }
         match &self.repr {
-            Repr::Seq(elems) => elems.iter().any(|v| v.has_mark_deep(marks)),
-            Repr::Attrs(attrs) => attrs.values().any(|v| v.has_mark_deep(marks)),
+            Repr::Seq(elems) => !elems.is_plain() && elems.iter().any(|v| v.has_mark_deep(marks)),
+            Repr::Attrs(attrs) => {
+                !attrs.is_plain() && attrs.values().any(|v| v.has_mark_deep(marks))
+            }
             _ => false,
         }
     }
