@@ -123,15 +123,26 @@ impl<'e> Ctx<'e> {
             if let Some(key) = key {
                 self.set_local(base, key);
             }
-            self.set_local(value_slot, value);
+            // The element's variable is bound when `eval` needs it: compiled code
+            // reads the element where it is.
+            let mut bound = false;
             if compiled {
                 // What compiled code computes makes no steps: count one per element.
                 self.tick(for_expr.open)?;
+            } else {
+                self.bind_once(&mut bound, value_slot, value);
             }
-            let include = match fast_cond.as_ref().and_then(|p| p.run(&self.locals)) {
+            let current = (value_slot, value);
+            let include = match fast_cond
+                .as_ref()
+                .and_then(|p| p.run(&self.locals, current))
+            {
                 Some(Scalar::Bool(true)) => Include::Yes,
                 Some(Scalar::Bool(false)) => Include::No,
-                _ => self.for_condition(for_expr, &mut marks)?,
+                _ => {
+                    self.bind_once(&mut bound, value_slot, value);
+                    self.for_condition(for_expr, &mut marks)?
+                }
             };
             match include {
                 Include::Yes => {}
@@ -143,14 +154,25 @@ impl<'e> Ctx<'e> {
             }
             // Values are pushed where they are made: no intermediate item to move.
             match &for_expr.key_expr {
-                None => match fast_value.as_ref().and_then(|p| p.run(&self.locals)) {
+                None => match fast_value
+                    .as_ref()
+                    .and_then(|p| p.run(&self.locals, current))
+                {
                     Some(scalar) => tuple.push(scalar.into_value()),
-                    None => tuple.push(self.eval_element(&for_expr.value_expr)?),
+                    None => {
+                        self.bind_once(&mut bound, value_slot, value);
+                        tuple.push(self.eval_element(&for_expr.value_expr)?);
+                    }
                 },
-                Some(key_expr) => match self.for_key(key_expr, &mut marks)? {
-                    Some(key) => entries.push((key, self.eval_element(&for_expr.value_expr)?)),
-                    None => known = false,
-                },
+                Some(key_expr) => {
+                    self.bind_once(&mut bound, value_slot, value);
+                    match self.for_key(key_expr, &mut marks)? {
+                        Some(key) => {
+                            entries.push((key, self.eval_element(&for_expr.value_expr)?));
+                        }
+                        None => known = false,
+                    }
+                }
             }
             Ok::<(), Diagnostics>(())
         })?;
@@ -165,6 +187,15 @@ impl<'e> Ctx<'e> {
             Value::object(unique(entries).map_err(|key| duplicate_key(for_expr, &key))?)
         };
         Ok(result.mark(marks))
+    }
+
+    /// Binds `value` to the local in `slot`, unless done already for this element.
+    #[inline]
+    fn bind_once(&mut self, bound: &mut bool, slot: usize, value: &Value) {
+        if !*bound {
+            self.set_local(slot, value.clone());
+            *bound = true;
+        }
     }
 
     /// Evaluates the `if` clause, if any, for the current element.

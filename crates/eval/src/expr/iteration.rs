@@ -11,23 +11,23 @@ use terrace_types::{Repr, Type, Value};
 pub(crate) fn each_element<E>(
     value: &Value,
     with_keys: bool,
-    mut f: impl FnMut(Option<Value>, Value) -> Result<(), E>,
+    mut f: impl FnMut(Option<Value>, &Value) -> Result<(), E>,
 ) -> Result<(), E> {
     match (value.ty(), value.repr()) {
         (Type::Set(_), Repr::Seq(elems)) => {
             for elem in elems {
-                f(with_keys.then(|| elem.clone()), elem.clone())?;
+                f(with_keys.then(|| elem.clone()), elem)?;
             }
         }
         (_, Repr::Seq(elems)) => {
             for (idx, elem) in elems.iter().enumerate() {
                 let key = with_keys.then(|| Value::int(i64::try_from(idx).unwrap_or(i64::MAX)));
-                f(key, elem.clone())?;
+                f(key, elem)?;
             }
         }
         (_, Repr::Attrs(attrs)) => {
             for (key, elem) in attrs {
-                f(with_keys.then(|| Value::string(&**key)), elem.clone())?;
+                f(with_keys.then(|| Value::string(&**key)), elem)?;
             }
         }
         _ => {}

@@ -41,15 +41,16 @@ impl ScalarProgram {
         compile(expr, locals, 0)
     }
 
-    /// Computes the program over `locals`; `None` when the general evaluator
-    /// must do it.
-    pub(crate) fn run(&self, locals: &[(Name, Value)]) -> Option<Scalar> {
+    /// Computes the program over `locals`, where `current` is the slot and value
+    /// of the element being visited (which `locals` may not hold yet); `None`
+    /// when the general evaluator must do it.
+    pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<Scalar> {
         match self {
             ScalarProgram::Constant(scalar) => Some(scalar.clone()),
-            ScalarProgram::Local(slot) => Scalar::of(&locals.get(*slot)?.1),
+            ScalarProgram::Local(slot) => Scalar::of(local(locals, current, *slot)?),
             ScalarProgram::Unary(op, operand) => {
                 let mut store = None;
-                match (op, operand.operand(locals, &mut store)?) {
+                match (op, operand.operand(locals, current, &mut store)?) {
                     (UnaryOp::Negate, Operand::Number(n)) => Some(Scalar::Number(n.neg())),
                     (UnaryOp::Not, Operand::Bool(b)) => Some(Scalar::Bool(!b)),
                     _ => None,
@@ -57,8 +58,8 @@ impl ScalarProgram {
             }
             ScalarProgram::Binary(op, lhs, rhs) => {
                 let (mut lhs_store, mut rhs_store) = (None, None);
-                let lhs = lhs.operand(locals, &mut lhs_store)?;
-                let rhs = rhs.operand(locals, &mut rhs_store)?;
+                let lhs = lhs.operand(locals, current, &mut lhs_store)?;
+                let rhs = rhs.operand(locals, current, &mut rhs_store)?;
                 match (lhs, rhs) {
                     (Operand::Number(x), Operand::Number(y)) => number_binary(*op, x, y),
                     (Operand::Bool(x), Operand::Bool(y)) => bool_binary(*op, x, y),
@@ -74,11 +75,12 @@ impl ScalarProgram {
     fn operand<'a>(
         &'a self,
         locals: &'a [(Name, Value)],
+        current: (usize, &'a Value),
         store: &'a mut Option<Scalar>,
     ) -> Option<Operand<'a>> {
         let scalar = match self {
             ScalarProgram::Local(slot) => {
-                let value = &locals.get(*slot)?.1;
+                let value = local(locals, current, *slot)?;
                 if value.is_marked() {
                     return None;
                 }
@@ -89,12 +91,26 @@ impl ScalarProgram {
                 };
             }
             ScalarProgram::Constant(scalar) => scalar,
-            _ => store.insert(self.run(locals)?),
+            _ => store.insert(self.run(locals, current)?),
         };
         Some(match scalar {
             Scalar::Number(n) => Operand::Number(n),
             Scalar::Bool(b) => Operand::Bool(*b),
         })
+    }
+}
+
+/// The value of the local in `slot`: `current`'s value when it is that slot.
+#[inline]
+fn local<'a>(
+    locals: &'a [(Name, Value)],
+    current: (usize, &'a Value),
+    slot: usize,
+) -> Option<&'a Value> {
+    if slot == current.0 {
+        Some(current.1)
+    } else {
+        locals.get(slot).map(|(_, value)| value)
     }
 }
 
@@ -145,8 +161,10 @@ mod tests {
 
     fn run(source: &str, bound: &[(Name, Value)]) -> Option<Value> {
         let expr = terrace_syntax::parse_expr(source).ok()?;
+        // No element being visited: every local is read from `bound`.
+        let none = Value::null(terrace_types::Type::Dynamic);
         ScalarProgram::compile(&expr, bound)?
-            .run(bound)
+            .run(bound, (usize::MAX, &none))
             .map(Scalar::into_value)
     }
 
@@ -224,7 +242,12 @@ mod tests {
             Value::int(0),
         ];
         assert!(elems.len() >= super::super::for_expr::COMPILE_FROM);
-        let mut scope = Scope::new().with("xs", Value::tuple(elems.clone()));
+        // The same without the unknown element, which makes any filtered result unknown.
+        let known: Vec<Value> = elems.iter().filter(|v| v.is_known()).cloned().collect();
+        assert!(known.len() >= super::super::for_expr::COMPILE_FROM);
+        let mut scope = Scope::new()
+            .with("xs", Value::tuple(elems.clone()))
+            .with("ys", Value::tuple(known));
         for (at, elem) in elems.iter().enumerate() {
             scope.insert(format!("v{at}"), elem.clone());
         }
@@ -251,10 +274,19 @@ mod tests {
         }
         // A condition the fast path computes, against one it cannot (a call).
         for cond in ["x > 1", "x % 2 == 0", "!(x < 0)"] {
-            let compiled = eval(&format!("[for x in xs : x * 3 if {cond}]"));
-            let general = eval(&format!("[for x in xs : x * 3 if tobool({cond})]"));
-            assert_eq!(compiled, general, "{cond}");
+            for list in ["xs", "ys"] {
+                let compiled = eval(&format!("[for x in {list} : x * 3 if {cond}]"));
+                let general = eval(&format!("[for x in {list} : x * 3 if tobool({cond})]"));
+                assert_eq!(compiled, general, "{cond}");
+                // A compiled condition before a value the general evaluator
+                // computes (which must see the element bound).
+                let value = "\"${i}:${x}\"";
+                let compiled = eval(&format!("[for i, x in {list} : {value} if {cond}]"));
+                let general = eval(&format!("[for i, x in {list} : {value} if tobool({cond})]"));
+                assert_eq!(compiled, general, "{cond}");
+            }
         }
+        assert!(eval("[for i, x in ys : \"${i}:${x}\" if x > 1]").contains("\"2:2.5\""));
         let numbers = "[for x in [1, 5, 2, 8, 3, 9, 4, 7, 6] : x * x if x % 2 == 0]";
         assert_eq!(eval(numbers), eval("[4, 64, 16, 36]"));
     }
