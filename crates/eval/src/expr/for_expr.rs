@@ -95,14 +95,17 @@ impl<'e> Ctx<'e> {
         let value_slot = base + usize::from(has_key_var);
         let mut known = true;
         // Sized for the whole collection up front: no regrowth (copies, page faults)
-        // on large collections; `Seq` gives back the excess when a filter left much out.
-        let mut tuple: Vec<Value> = if for_expr.is_object() {
-            Vec::new()
+        // on large collections; `Seq` and `Attrs` give back the excess when a
+        // filter left much out.
+        let size = collection.length().unwrap_or(0);
+        let (tuple_size, object_size) = if for_expr.is_object() {
+            (0, size)
         } else {
-            Vec::with_capacity(collection.length().unwrap_or(0))
+            (size, 0)
         };
+        let mut tuple: Vec<Value> = Vec::with_capacity(tuple_size);
         // Object items in iteration order; sorted and checked for duplicates at the end.
-        let mut entries: Vec<(Key, Value)> = Vec::new();
+        let mut entries: Vec<(Key, Value)> = Vec::with_capacity(object_size);
         // A condition or tuple element made of operators over local numbers and
         // bools runs compiled, falling back to `eval` element by element.
         let compile = |expr: &Expr, locals: &[(Name, Value)]| {
