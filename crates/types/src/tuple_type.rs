@@ -56,7 +56,7 @@ impl TupleType {
     pub fn from_types(types: impl IntoIterator<Item = Type>) -> TupleType {
         let mut builder = TupleTypeBuilder::new();
         for ty in types {
-            builder.push_owned(ty);
+            builder.push(&ty);
         }
         builder.finish()
     }
@@ -193,16 +193,6 @@ impl TupleTypeBuilder {
                     self.push(ty);
                 }
             }
-        }
-    }
-
-    /// Adds an element of type `ty`.
-    pub fn push_owned(&mut self, ty: Type) {
-        match &mut self.uniform {
-            Some((first, len)) if *first == ty => *len += 1,
-            Some(_) => self.go_mixed(ty),
-            None if self.mixed.is_empty() => self.uniform = Some((ty, 1)),
-            None => self.mixed.push(ty),
         }
     }
 
