@@ -5,7 +5,7 @@ use terrace_types::{Key, Marks, Repr, Type, Value};
 
 use super::iteration::{each_element, is_iterable};
 use super::operation::Scalar;
-use super::scalar_program::ScalarProgram;
+use super::scalar_program::{ElementProgram, ScalarProgram};
 use super::{Ctx, EvalResult, convert_to, error};
 use crate::diagnostic::Diagnostics;
 
@@ -106,22 +106,26 @@ impl<'e> Ctx<'e> {
         let mut tuple: Vec<Value> = Vec::with_capacity(tuple_size);
         // Object items in iteration order; sorted and checked for duplicates at the end.
         let mut entries: Vec<(Key, Value)> = Vec::with_capacity(object_size);
-        // A condition or tuple element made of operators over local numbers and
-        // bools runs compiled, falling back to `eval` element by element.
-        let compile = |expr: &Expr, locals: &[(Name, Value)]| {
-            (collection.length().unwrap_or(0) >= COMPILE_FROM)
-                .then(|| ScalarProgram::compile(expr, locals))
-                .flatten()
-        };
+        // A condition, key or element made of operators over local numbers and
+        // bools, or a template of those and local strings, runs compiled, falling
+        // back to `eval` element by element.
+        let worth_compiling = collection.length().unwrap_or(0) >= COMPILE_FROM;
         let fast_cond = for_expr
             .cond
             .as_ref()
-            .and_then(|cond| compile(cond, &self.locals));
-        let fast_value = match for_expr.key_expr {
-            None => compile(&for_expr.value_expr, &self.locals),
-            Some(_) => None,
+            .filter(|_| worth_compiling)
+            .and_then(|cond| ScalarProgram::compile(cond, &self.locals));
+        let compile_element = |expr: &Expr, locals: &[(Name, Value)]| {
+            worth_compiling
+                .then(|| ElementProgram::compile(expr, locals))
+                .flatten()
         };
-        let compiled = fast_cond.is_some() || fast_value.is_some();
+        let fast_key = for_expr
+            .key_expr
+            .as_ref()
+            .and_then(|key_expr| compile_element(key_expr, &self.locals));
+        let fast_value = compile_element(&for_expr.value_expr, &self.locals);
+        let compiled = fast_cond.is_some() || fast_key.is_some() || fast_value.is_some();
         each_element(collection, has_key_var, |key, value| {
             if let Some(key) = key {
                 self.set_local(base, key);
@@ -156,25 +160,38 @@ impl<'e> Ctx<'e> {
                 }
             }
             // Values are pushed where they are made: no intermediate item to move.
-            match &for_expr.key_expr {
-                None => match fast_value
+            let Some(key_expr) = &for_expr.key_expr else {
+                let pushed = fast_value
                     .as_ref()
-                    .and_then(|p| p.run(&self.locals, current))
-                {
-                    Some(scalar) => tuple.push(scalar.into_value()),
-                    None => {
-                        self.bind_once(&mut bound, value_slot, value);
-                        tuple.push(self.eval_element(&for_expr.value_expr)?);
-                    }
-                },
-                Some(key_expr) => {
+                    .is_some_and(|p| p.push_to(&self.locals, current, &mut tuple));
+                if !pushed {
+                    self.bind_once(&mut bound, value_slot, value);
+                    tuple.push(self.eval_element(&for_expr.value_expr)?);
+                }
+                return Ok(());
+            };
+            let fast = fast_key.as_ref().and_then(|p| p.run(&self.locals, current));
+            let key = match fast.map(Value::into_parts) {
+                Some((_, Repr::String(key), _)) => key,
+                _ => {
                     self.bind_once(&mut bound, value_slot, value);
                     match self.for_key(key_expr, &mut marks)? {
-                        Some(key) => {
-                            entries.push((key, self.eval_element(&for_expr.value_expr)?));
+                        Some(key) => key,
+                        None => {
+                            known = false;
+                            return Ok(());
                         }
-                        None => known = false,
                     }
+                }
+            };
+            match fast_value
+                .as_ref()
+                .and_then(|p| p.run(&self.locals, current))
+            {
+                Some(element) => entries.push((key, element)),
+                None => {
+                    self.bind_once(&mut bound, value_slot, value);
+                    entries.push((key, self.eval_element(&for_expr.value_expr)?));
                 }
             }
             Ok::<(), Diagnostics>(())

@@ -1,5 +1,6 @@
 //! A fast path for the bodies of `for` expressions made of operators over local
-//! numbers and bools (`i * 2`, `i % 3 != 0`, `a * 1000 + b`).
+//! numbers and bools (`i * 2`, `i % 3 != 0`, `a * 1000 + b`), and of templates
+//! interpolating those or local strings (`"k${i}"`, `"${name}-${i + 1}"`).
 //!
 //! Such a body is compiled once per `for` expression into a [`ScalarProgram`], which
 //! then computes each element on plain numbers and bools, without building a
@@ -10,7 +11,7 @@
 //! error), it answers `None` and the element is evaluated the general way, which
 //! also reports the errors.
 
-use terrace_syntax::{Expr, ExprKind, Literal, Name, UnaryOp};
+use terrace_syntax::{Expr, ExprKind, Literal, Name, Template, TemplatePart, UnaryOp};
 use terrace_types::{Number, Repr, Value};
 
 use super::operation::{Scalar, bool_binary, number_binary};
@@ -119,6 +120,130 @@ fn local<'a>(
 enum Operand<'a> {
     Number(&'a Number),
     Bool(bool),
+}
+
+/// A compiled `for` element: an operator expression or a template.
+#[derive(Debug)]
+pub(crate) enum ElementProgram {
+    Scalar(ScalarProgram),
+    Text(TextProgram),
+}
+
+impl ElementProgram {
+    /// Compiles `expr` as [`ScalarProgram::compile`] or [`TextProgram::compile`] do.
+    pub(crate) fn compile(expr: &Expr, locals: &[(Name, Value)]) -> Option<ElementProgram> {
+        match &expr.kind {
+            ExprKind::Template(template) => {
+                TextProgram::compile(template, locals).map(ElementProgram::Text)
+            }
+            _ => ScalarProgram::compile(expr, locals).map(ElementProgram::Scalar),
+        }
+    }
+
+    /// Pushes the element's value onto `out`; false (nothing pushed) when the
+    /// general evaluator must compute it. The value is made in place, not moved.
+    #[inline]
+    pub(crate) fn push_to(
+        &self,
+        locals: &[(Name, Value)],
+        current: (usize, &Value),
+        out: &mut Vec<Value>,
+    ) -> bool {
+        match self {
+            ElementProgram::Scalar(program) => match program.run(locals, current) {
+                Some(scalar) => out.push(scalar.into_value()),
+                None => return false,
+            },
+            ElementProgram::Text(program) => match program.run(locals, current) {
+                Some(text) => out.push(Value::string(text)),
+                None => return false,
+            },
+        }
+        true
+    }
+
+    /// The element's value; `None` when the general evaluator must compute it.
+    #[inline]
+    pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<Value> {
+        match self {
+            ElementProgram::Scalar(program) => program.run(locals, current).map(Scalar::into_value),
+            ElementProgram::Text(program) => program.run(locals, current).map(Value::string),
+        }
+    }
+}
+
+/// A compiled template of literal text and interpolations of compiled
+/// operator expressions or local variables, without directives.
+#[derive(Debug)]
+pub(crate) struct TextProgram {
+    parts: Vec<TextPart>,
+}
+
+#[derive(Debug)]
+enum TextPart {
+    Text(Name),
+    /// A local variable: a number, bool or string goes in as text.
+    Local(usize),
+    /// An operator expression's number or bool, as text.
+    Scalar(ScalarProgram),
+}
+
+impl TextProgram {
+    /// Compiles a template of text and interpolations that [`ScalarProgram`]
+    /// compiles; not a lone interpolation, whose value is not converted.
+    pub(crate) fn compile(template: &Template, locals: &[(Name, Value)]) -> Option<TextProgram> {
+        if template.as_single_interp().is_some() {
+            return None;
+        }
+        let parts = template
+            .parts
+            .iter()
+            .map(|part| match part {
+                TemplatePart::Literal(literal) => Some(TextPart::Text(literal.value.clone())),
+                TemplatePart::Interp(interp) => match ScalarProgram::compile(&interp.expr, locals)?
+                {
+                    ScalarProgram::Local(slot) => Some(TextPart::Local(slot)),
+                    program => Some(TextPart::Scalar(program)),
+                },
+                TemplatePart::If(_) | TemplatePart::For(_) => None,
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(TextProgram { parts })
+    }
+
+    /// The rendered text (before NFC normalisation, which making the string
+    /// value does, as for any template); `None` when the general renderer must
+    /// do it (a null, unknown, marked or non-primitive value, a result too long).
+    pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<String> {
+        use std::fmt::Write;
+        let mut text = String::new();
+        for part in &self.parts {
+            match part {
+                TextPart::Text(literal) => text.push_str(literal),
+                TextPart::Local(slot) => {
+                    let value = local(locals, current, *slot)?;
+                    if value.is_marked() {
+                        return None;
+                    }
+                    match value.repr() {
+                        Repr::String(s) => text.push_str(s),
+                        // What converting a number or bool to a string gives.
+                        Repr::Number(n) => write!(text, "{n}").ok()?,
+                        Repr::Bool(b) => text.push_str(if *b { "true" } else { "false" }),
+                        _ => return None,
+                    }
+                }
+                TextPart::Scalar(program) => match program.run(locals, current)? {
+                    Scalar::Number(n) => write!(text, "{n}").ok()?,
+                    Scalar::Bool(b) => text.push_str(if b { "true" } else { "false" }),
+                },
+            }
+            if text.len() > terrace_template::MAX_RENDERED_LEN {
+                return None;
+            }
+        }
+        Some(text)
+    }
 }
 
 fn compile(expr: &Expr, locals: &[(Name, Value)], depth: usize) -> Option<ScalarProgram> {
@@ -287,6 +412,45 @@ mod tests {
             }
         }
         assert!(eval("[for i, x in ys : \"${i}:${x}\" if x > 1]").contains("\"2:2.5\""));
+        // Templates: rendered the same, element by element, keys included.
+        for body in ["\"k${x}\"", "\"${x}-${x * 2}-${x > 1}\"", "\"<${-x}>\""] {
+            let compiled = eval(&format!("[for x in xs : {body}]"));
+            let by_element: Vec<String> = (0..elems.len())
+                .map(|at| body.replace('x', &format!("v{at}")))
+                .collect();
+            let general = eval(&format!("[{}]", by_element.join(", ")));
+            assert_eq!(compiled, general, "{body}");
+            for list in ["xs", "ys"] {
+                let compiled = eval(&format!("{{for i, x in {list} : {body} => [i, x]}}"));
+                let general = eval(&format!(
+                    "{{for i, x in {list} : tostring({body}) => [i, x]}}"
+                ));
+                assert_eq!(compiled, general, "{body}");
+            }
+        }
+        // Strings, bools and lists interpolated; a lone interpolation is not converted.
+        let mut words = Scope::new().with(
+            "ws",
+            Value::tuple(
+                ["a", "b", "c", "d", "e", "f", "g", "h"]
+                    .iter()
+                    .map(|w| Value::string(*w))
+                    .collect::<Vec<_>>(),
+            ),
+        );
+        words.insert("flag", Value::bool(true));
+        words.insert("list", Value::tuple([Value::int(1)]));
+        let eval_words = |source: &str| {
+            let expr = terrace_syntax::parse_expr(source).unwrap();
+            format!("{:?}", evaluator.eval(&expr, &words))
+        };
+        assert_eq!(
+            eval_words("{for w in ws : \"${w}${w}\" => w}"),
+            eval_words("{for w in ws : tostring(\"${w}${w}\") => w}")
+        );
+        assert!(eval_words("[for w in ws : \"${w}:${flag}\"]").contains("\"a:true\""));
+        assert!(eval_words("[for w in ws : \"${list}\"]").contains("Ok(Value { ty: Tuple"));
+        assert!(eval_words("[for w in ws : \"${w}${list}\"]").contains("Err"));
         let numbers = "[for x in [1, 5, 2, 8, 3, 9, 4, 7, 6] : x * x if x % 2 == 0]";
         assert_eq!(eval(numbers), eval("[4, 64, 16, 36]"));
     }
