@@ -61,10 +61,8 @@ impl Output {
     /// Appends a number as its conversion to string writes it, without building
     /// the string value first.
     fn push_number(&mut self, n: &Number, span: Span) -> Result<(), TemplateError> {
-        use std::fmt::Write;
         let before = self.text.len();
-        // Writing to a `String` cannot fail.
-        let _ = write!(self.text, "{n}");
+        n.push_to(&mut self.text);
         if self.text.len() > MAX_RENDERED_LEN {
             self.text.truncate(before);
             return Err(too_long(span));

@@ -59,8 +59,9 @@ impl Attrs {
 
     /// Builds from pairs already sorted by key with no key twice (not checked
     /// beyond a debug assertion).
-    pub fn from_sorted(entries: Vec<(Key, Value)>) -> Attrs {
+    pub fn from_sorted(mut entries: Vec<(Key, Value)>) -> Attrs {
         debug_assert!(entries.windows(2).all(|pair| pair[0].0 < pair[1].0));
+        shrink(&mut entries);
         Attrs(Arc::new(AttrsData::new(entries)))
     }
 
@@ -149,6 +150,13 @@ impl Attrs {
     }
 }
 
+/// Gives back what a `Vec` holds beyond its length when that is much: values live long.
+fn shrink(entries: &mut Vec<(Key, Value)>) {
+    if entries.capacity() > entries.len() + entries.len() / 8 {
+        entries.shrink_to_fit();
+    }
+}
+
 impl fmt::Debug for Attrs {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_map().entries(self.iter()).finish()
@@ -171,9 +179,7 @@ impl<K: Into<Key>> FromIterator<(K, Value)> for Attrs {
             }
             entries = unique;
         }
-        if entries.capacity() > entries.len() + entries.len() / 8 {
-            entries.shrink_to_fit();
-        }
+        shrink(&mut entries);
         Attrs(Arc::new(AttrsData::new(entries)))
     }
 }

@@ -161,6 +161,25 @@ impl Value {
             .into_iter()
             .map(|(k, v)| (nfc_key(k.into()), v))
             .collect();
+        Value::object_of(attrs)
+    }
+
+    /// An object of attributes already in strictly increasing key order, keys in
+    /// NFC (as the text of every string value is): what a `for` expression has
+    /// sorted. Checked only by debug assertions; [`Value::object`] sorts and
+    /// normalises.
+    ///
+    /// ```
+    /// use terrace_types::{Key, Value};
+    /// let sorted = vec![(Key::from("a"), Value::int(1)), (Key::from("b"), Value::int(2))];
+    /// assert_eq!(Value::object_from_sorted(sorted), Value::object([("b", Value::int(2)), ("a", Value::int(1))]));
+    /// ```
+    pub fn object_from_sorted(attrs: Vec<(Key, Value)>) -> Value {
+        debug_assert!(attrs.iter().all(|(k, _)| crate::text::is_nfc(k)));
+        Value::object_of(Attrs::from_sorted(attrs))
+    }
+
+    fn object_of(attrs: Attrs) -> Value {
         let ty = Type::Object(Arc::new(crate::ObjectType {
             attrs: crate::AttrTypes::from_sorted(
                 attrs

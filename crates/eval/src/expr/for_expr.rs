@@ -202,9 +202,10 @@ impl<'e> Ctx<'e> {
         let result = if !for_expr.is_object() {
             Value::tuple(tuple)
         } else if for_expr.grouping.is_some() {
-            Value::object(group(entries))
+            Value::object_from_sorted(group(entries))
         } else {
-            Value::object(unique(entries).map_err(|key| duplicate_key(for_expr, &key))?)
+            // Keys come from string values (in NFC), sorted and unique.
+            Value::object_from_sorted(unique(entries).map_err(|key| duplicate_key(for_expr, &key))?)
         };
         Ok(result.mark(marks))
     }

@@ -215,7 +215,6 @@ impl TextProgram {
     /// value does, as for any template); `None` when the general renderer must
     /// do it (a null, unknown, marked or non-primitive value, a result too long).
     pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<String> {
-        use std::fmt::Write;
         let mut text = String::new();
         for part in &self.parts {
             match part {
@@ -228,13 +227,13 @@ impl TextProgram {
                     match value.repr() {
                         Repr::String(s) => text.push_str(s),
                         // What converting a number or bool to a string gives.
-                        Repr::Number(n) => write!(text, "{n}").ok()?,
+                        Repr::Number(n) => n.push_to(&mut text),
                         Repr::Bool(b) => text.push_str(if *b { "true" } else { "false" }),
                         _ => return None,
                     }
                 }
                 TextPart::Scalar(program) => match program.run(locals, current)? {
-                    Scalar::Number(n) => write!(text, "{n}").ok()?,
+                    Scalar::Number(n) => n.push_to(&mut text),
                     Scalar::Bool(b) => text.push_str(if b { "true" } else { "false" }),
                 },
             }

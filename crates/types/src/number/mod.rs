@@ -391,15 +391,64 @@ impl Ord for Number {
     }
 }
 
+impl Number {
+    /// Appends the number's text (what `Display` writes) to `out`, integers
+    /// without the formatting machinery: templates write many of them.
+    ///
+    /// ```
+    /// use terrace_types::Number;
+    /// let mut out = String::from("k");
+    /// Number::from_i64(-120).push_to(&mut out);
+    /// Number::parse("0.5").unwrap().push_to(&mut out);
+    /// assert_eq!(out, "k-1200.5");
+    /// ```
+    pub fn push_to(&self, out: &mut String) {
+        match self.as_printed_integer() {
+            Some(value) => push_integer(value, out),
+            None => format::text_f(&self.big(), out),
+        }
+    }
+
+    /// The value, when it prints as a plain integer.
+    fn as_printed_integer(&self) -> Option<i64> {
+        match &self.0 {
+            Repr::Small { value, prec } if 64 - value.unsigned_abs().leading_zeros() <= *prec => {
+                Some(*value)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Appends `value` in decimal.
+fn push_integer(value: i64, out: &mut String) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = value.unsigned_abs();
+    loop {
+        at -= 1;
+        // `rest % 10` is below 10: the cast keeps it whole.
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if value < 0 {
+        out.push('-');
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
+    }
+}
+
 /// Prints the number as Terraform's console does (`Text('f', -1)`: no exponent, shortest
 /// digits at the value's precision, `-0`, `+Inf`, `-Inf`).
 impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.0 {
-            Repr::Small { value, prec } if 64 - value.unsigned_abs().leading_zeros() <= *prec => {
-                write!(f, "{value}")
-            }
-            _ => {
+        match self.as_printed_integer() {
+            Some(value) => write!(f, "{value}"),
+            None => {
                 let mut out = String::new();
                 format::text_f(&self.big(), &mut out);
                 f.write_str(&out)
@@ -445,6 +494,32 @@ mod tests {
             assert_eq!(hash(&small), hash(&big));
             assert_eq!(small.cmp(&big), Ordering::Equal);
             assert_eq!(small.to_string(), big.to_string());
+        }
+    }
+
+    #[test]
+    fn push_to_writes_what_display_writes() {
+        let mut numbers: Vec<Number> = [0, 1, -1, 9, 10, -10, 99, 1000, i64::MAX, i64::MIN + 1]
+            .into_iter()
+            .map(Number::from_i64)
+            .collect();
+        numbers.push(Number::from_i64(i64::MIN));
+        for text in [
+            "-0",
+            "0.5",
+            "1e30",
+            "-2.5e-7",
+            "+Inf",
+            "-Inf",
+            "123456789012345678901234567890",
+        ] {
+            numbers.push(n(text));
+        }
+        numbers.push(Number::from_f64(0.1));
+        for number in numbers {
+            let mut out = String::from("x");
+            number.push_to(&mut out);
+            assert_eq!(out, format!("x{number}"));
         }
     }
 
