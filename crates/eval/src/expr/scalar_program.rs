@@ -11,6 +11,8 @@
 //! error), it answers `None` and the element is evaluated the general way, which
 //! also reports the errors.
 
+use std::cell::RefCell;
+
 use terrace_syntax::{Expr, ExprKind, Literal, Name, Template, TemplatePart, UnaryOp};
 use terrace_types::{Number, Repr, Value};
 
@@ -155,7 +157,7 @@ impl ElementProgram {
                 None => return false,
             },
             ElementProgram::Text(program) => match program.run(locals, current) {
-                Some(text) => out.push(Value::string(text)),
+                Some(text) => out.push(text),
                 None => return false,
             },
         }
@@ -167,7 +169,7 @@ impl ElementProgram {
     pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<Value> {
         match self {
             ElementProgram::Scalar(program) => program.run(locals, current).map(Scalar::into_value),
-            ElementProgram::Text(program) => program.run(locals, current).map(Value::string),
+            ElementProgram::Text(program) => program.run(locals, current),
         }
     }
 }
@@ -177,6 +179,9 @@ impl ElementProgram {
 #[derive(Debug)]
 pub(crate) struct TextProgram {
     parts: Vec<TextPart>,
+    /// The text being rendered, kept from one element to the next (one buffer
+    /// for the whole loop).
+    scratch: RefCell<String>,
 }
 
 #[derive(Debug)]
@@ -208,14 +213,17 @@ impl TextProgram {
                 TemplatePart::If(_) | TemplatePart::For(_) => None,
             })
             .collect::<Option<Vec<_>>>()?;
-        Some(TextProgram { parts })
+        Some(TextProgram {
+            parts,
+            scratch: RefCell::new(String::new()),
+        })
     }
 
-    /// The rendered text (before NFC normalisation, which making the string
-    /// value does, as for any template); `None` when the general renderer must
-    /// do it (a null, unknown, marked or non-primitive value, a result too long).
-    pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<String> {
-        let mut text = String::new();
+    /// The rendered string; `None` when the general renderer must do it (a
+    /// null, unknown, marked or non-primitive value, a result too long).
+    pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<Value> {
+        let mut text = self.scratch.borrow_mut();
+        text.clear();
         for part in &self.parts {
             match part {
                 TextPart::Text(literal) => text.push_str(literal),
@@ -241,7 +249,8 @@ impl TextProgram {
                 return None;
             }
         }
-        Some(text)
+        // NFC-normalised as the value is made, as for any template.
+        Some(Value::string(&*text))
     }
 }
 
