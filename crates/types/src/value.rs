@@ -182,7 +182,9 @@ impl Value {
     fn object_of(attrs: Attrs) -> Value {
         let ty = Type::Object(Arc::new(crate::ObjectType {
             attrs: crate::AttrTypes::from_sorted(
+                // A slice's iterator: collected into one allocation of the right size.
                 attrs
+                    .as_slice()
                     .iter()
                     .map(|(k, v)| (k.clone(), v.ty.clone()))
                     .collect(),
