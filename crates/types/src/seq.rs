@@ -81,12 +81,20 @@ impl fmt::Debug for Seq {
 }
 
 impl From<Vec<Value>> for Seq {
-    fn from(mut elems: Vec<Value>) -> Seq {
+    fn from(elems: Vec<Value>) -> Seq {
+        let plain = elems.iter().all(Value::is_plain);
+        Seq::from_vec_plain(elems, plain)
+    }
+}
+
+impl Seq {
+    /// `elems`, whose plainness the caller has worked out (see [`Seq`]).
+    pub(crate) fn from_vec_plain(mut elems: Vec<Value>, plain: bool) -> Seq {
+        debug_assert_eq!(plain, elems.iter().all(Value::is_plain));
         // A `Vec` grown by pushes may hold twice what it needs; values live long.
         if elems.capacity() > elems.len() + elems.len() / 8 {
             elems.shrink_to_fit();
         }
-        let plain = elems.iter().all(Value::is_plain);
         Seq(Arc::new(SeqData { elems, plain }))
     }
 }

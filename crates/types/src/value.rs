@@ -144,10 +144,16 @@ impl Value {
 
     /// A tuple; its type is built from the elements' types.
     pub fn tuple(elems: impl IntoIterator<Item = Value>) -> Value {
-        let elems: Seq = elems.into_iter().collect();
-        let ty = Type::Tuple(crate::TupleType::from_type_refs(
-            elems.iter().map(|v| &v.ty),
-        ));
+        let elems: Vec<Value> = elems.into_iter().collect();
+        // The type and whether the elements are plain, in one pass.
+        let mut types = crate::TupleTypeBuilder::new();
+        let mut plain = true;
+        for elem in &elems {
+            types.push(&elem.ty);
+            plain &= elem.is_plain();
+        }
+        let ty = Type::Tuple(types.finish());
+        let elems = Seq::from_vec_plain(elems, plain);
         Value {
             ty,
             repr: Repr::Seq(elems),

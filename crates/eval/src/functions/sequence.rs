@@ -387,6 +387,15 @@ fn flattener(list: &Value, out: &mut Vec<Value>) -> (bool, Marks) {
                 marks |= v.marks();
                 continue;
             }
+            if let (Some((elem_ty, _)), Some(elems)) = (leaves(&v), v.as_seq())
+                && !elem_ty.is_dynamic()
+            {
+                // Elements that cannot be sequences (nor turn out to be): taken
+                // as they are, in one go.
+                marks |= v.marks();
+                out.extend_from_slice(elems);
+                continue;
+            }
             let (nested_known, nested_marks) = flattener(&v, out);
             marks |= nested_marks;
             known &= nested_known;
