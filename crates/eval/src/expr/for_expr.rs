@@ -4,7 +4,6 @@ use terrace_syntax::{Expr, ForExpr, Name};
 use terrace_types::{Key, Marks, Repr, Type, Value};
 
 use super::iteration::{each_element, is_iterable};
-use super::operation::Scalar;
 use super::scalar_program::{ElementProgram, ScalarProgram};
 use super::{Ctx, EvalResult, convert_to, error};
 use crate::diagnostic::Diagnostics;
@@ -142,10 +141,10 @@ impl<'e> Ctx<'e> {
             let current = (value_slot, value);
             let include = match fast_cond
                 .as_ref()
-                .and_then(|p| p.run(&self.locals, current))
+                .and_then(|p| p.run_bool(&self.locals, current))
             {
-                Some(Scalar::Bool(true)) => Include::Yes,
-                Some(Scalar::Bool(false)) => Include::No,
+                Some(true) => Include::Yes,
+                Some(false) => Include::No,
                 _ => {
                     self.bind_once(&mut bound, value_slot, value);
                     self.for_condition(for_expr, &mut marks)?

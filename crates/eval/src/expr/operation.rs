@@ -255,11 +255,26 @@ impl Scalar {
 /// arithmetic errors: the general path reports those).
 #[inline]
 pub(super) fn number_binary(op: BinaryOp, x: &Number, y: &Number) -> Option<Scalar> {
+    if let Some(b) = number_comparison(op, x, y) {
+        return Some(Scalar::Bool(b));
+    }
     match op {
-        BinaryOp::Equal => Some(Scalar::Bool(x == y)),
-        BinaryOp::NotEqual => Some(Scalar::Bool(x != y)),
         BinaryOp::Or | BinaryOp::And => None,
         _ => arithmetic(op, x, y).ok(),
+    }
+}
+
+/// `x op y` for the equality and order operators on two numbers.
+#[inline]
+pub(super) fn number_comparison(op: BinaryOp, x: &Number, y: &Number) -> Option<bool> {
+    match op {
+        BinaryOp::Equal => Some(x == y),
+        BinaryOp::NotEqual => Some(x != y),
+        BinaryOp::GreaterThan => Some(x > y),
+        BinaryOp::GreaterThanOrEqual => Some(x >= y),
+        BinaryOp::LessThan => Some(x < y),
+        BinaryOp::LessThanOrEqual => Some(x <= y),
+        _ => None,
     }
 }
 
@@ -337,10 +352,12 @@ fn arithmetic(op: BinaryOp, a: &Number, b: &Number) -> Result<Scalar, String> {
         BinaryOp::Multiply => number(a.try_mul(b)),
         BinaryOp::Divide => number(a.div(b)),
         BinaryOp::Modulo => number(a.rem(b)),
-        BinaryOp::GreaterThan => Ok(Scalar::Bool(a > b)),
-        BinaryOp::GreaterThanOrEqual => Ok(Scalar::Bool(a >= b)),
-        BinaryOp::LessThan => Ok(Scalar::Bool(a < b)),
-        BinaryOp::LessThanOrEqual => Ok(Scalar::Bool(a <= b)),
+        BinaryOp::GreaterThan
+        | BinaryOp::GreaterThanOrEqual
+        | BinaryOp::LessThan
+        | BinaryOp::LessThanOrEqual => number_comparison(op, a, b)
+            .map(Scalar::Bool)
+            .ok_or_else(|| "not a comparison".to_string()),
         BinaryOp::Or | BinaryOp::And | BinaryOp::Equal | BinaryOp::NotEqual => {
             Err("not an arithmetic operator".to_string())
         }

@@ -16,7 +16,7 @@ use std::cell::RefCell;
 use terrace_syntax::{Expr, ExprKind, Literal, Name, Template, TemplatePart, UnaryOp};
 use terrace_types::{Number, Repr, Value};
 
-use super::operation::{Scalar, bool_binary, number_binary};
+use super::operation::{Scalar, bool_binary, number_binary, number_comparison};
 use terrace_syntax::BinaryOp;
 
 /// Programs deeper than this are left to the general evaluator (which checks
@@ -69,6 +69,37 @@ impl ScalarProgram {
                     _ => None,
                 }
             }
+        }
+    }
+
+    /// The program's result when it is a bool (a condition), without building
+    /// a scalar for comparisons and `!`.
+    pub(crate) fn run_bool(
+        &self,
+        locals: &[(Name, Value)],
+        current: (usize, &Value),
+    ) -> Option<bool> {
+        match self {
+            ScalarProgram::Binary(op, lhs, rhs) => {
+                let (mut lhs_store, mut rhs_store) = (None, None);
+                let lhs = lhs.operand(locals, current, &mut lhs_store)?;
+                let rhs = rhs.operand(locals, current, &mut rhs_store)?;
+                match (lhs, rhs) {
+                    (Operand::Number(x), Operand::Number(y)) => number_comparison(*op, x, y),
+                    (Operand::Bool(x), Operand::Bool(y)) => match bool_binary(*op, x, y)? {
+                        Scalar::Bool(b) => Some(b),
+                        Scalar::Number(_) => None,
+                    },
+                    _ => None,
+                }
+            }
+            ScalarProgram::Unary(UnaryOp::Not, operand) => {
+                operand.run_bool(locals, current).map(|b| !b)
+            }
+            _ => match self.run(locals, current)? {
+                Scalar::Bool(b) => Some(b),
+                Scalar::Number(_) => None,
+            },
         }
     }
 
