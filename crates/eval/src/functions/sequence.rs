@@ -452,6 +452,16 @@ fn range(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
             "end must be greater than start when step is positive",
         ));
     }
+    if let Some(count) = small_range_len(&start, &end, &step) {
+        // Integers of 64-bit precision well inside i64: each value is what adding
+        // the step gives (`NumberIntVal`s, no rounding), made directly.
+        if count > RANGE_LIMIT {
+            return Err(too_many_values());
+        }
+        let (first, step) = (start.as_int64().unwrap_or(0), step.as_int64().unwrap_or(0));
+        let numbers = (0..count as i64).map(|k| Value::int(first + k * step));
+        return Ok(list_value(&Type::Number, numbers.collect::<Vec<_>>()));
+    }
     // Sized up front for integer bounds (the usual case): no regrowth.
     let expected = match (start.to_i64(), end.to_i64(), step.to_i64()) {
         (Some(start), Some(end), Some(step)) if step != 0 => {
@@ -463,16 +473,38 @@ fn range(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     let mut n = start;
     while (down && n > end) || (!down && n < end) {
         if numbers.len() >= RANGE_LIMIT {
-            return Err(FunctionError::new(
-                "more than 1024 values were generated; either decrease the difference between \
-                 start and end or use a smaller step",
-            ));
+            return Err(too_many_values());
         }
         let next = n.add(&step);
         numbers.push(Value::number(n));
         n = next;
     }
     Ok(list_value(&Type::Number, numbers))
+}
+
+fn too_many_values() -> FunctionError {
+    FunctionError::new(
+        "more than 1024 values were generated; either decrease the difference between start \
+         and end or use a smaller step",
+    )
+}
+
+/// How many values `range` makes, when start and step are integers of 64-bit
+/// precision (`NumberIntVal`), the end an integer, all well inside `i64` and
+/// the step not zero: then every value is exact at 64 bits.
+fn small_range_len(start: &Number, end: &Number, step: &Number) -> Option<usize> {
+    const BOUND: u64 = 1 << 53;
+    let inside = |v: i64| (v.unsigned_abs() < BOUND).then_some(v);
+    let (start, step) = (inside(start.as_int64()?)?, inside(step.as_int64()?)?);
+    let end = inside(end.to_i64()?)?;
+    if step == 0 {
+        return None;
+    }
+    let span = if step > 0 { end - start } else { start - end };
+    if span <= 0 {
+        return Some(0);
+    }
+    usize::try_from(span.unsigned_abs().div_ceil(step.unsigned_abs())).ok()
 }
 
 // ---- reverse -------------------------------------------------------------------------------------
@@ -890,6 +922,43 @@ mod tests {
         assert_eq!(ok("flatten", vec![inner_secret]), "[sensitive(1), 2]");
         let secret_list = tuple(vec![secret(tuple(vec![n(1)])), tuple(vec![n(2)])]);
         assert_eq!(ok("flatten", vec![secret_list]), "sensitive([1, 2])");
+    }
+
+    #[test]
+    fn range_of_small_integers_makes_int_values() {
+        // The direct path: each value as adding the step gives it, `NumberIntVal`s.
+        for (args, expected) in [
+            (vec![n(1), n(10), n(3)], vec![1, 4, 7]),
+            (vec![n(10), n(0), n(-3)], vec![10, 7, 4, 1]),
+            (vec![n(-3)], vec![0, -1, -2]),
+            (vec![n(5), n(5)], vec![]),
+        ] {
+            let list = run("range", args).unwrap();
+            let values: Vec<i64> = list
+                .as_seq()
+                .unwrap()
+                .iter()
+                .map(|v| {
+                    v.as_number()
+                        .and_then(terrace_types::Number::as_int64)
+                        .unwrap()
+                })
+                .collect();
+            assert_eq!(values, expected);
+        }
+        // Bounds beyond 2^53 take the general path, with the same values.
+        let big = 1i64 << 53;
+        let list = run("range", vec![n(big - 2), n(big + 2)]).unwrap();
+        assert_eq!(
+            show(&list),
+            format!(
+                "list(number)[{}, {}, {}, {}]",
+                big - 2,
+                big - 1,
+                big,
+                big + 1
+            )
+        );
     }
 
     #[test]

@@ -124,6 +124,24 @@ impl Number {
         }
     }
 
+    /// The value, when it is an integer held at 64-bit precision, as
+    /// [`Number::from_i64`] makes it (cty's `NumberIntVal`).
+    ///
+    /// ```
+    /// use terrace_types::Number;
+    /// assert_eq!(Number::from_i64(7).as_int64(), Some(7));
+    /// assert_eq!(Number::parse("7").unwrap().as_int64(), None); // 512-bit precision
+    /// ```
+    pub fn as_int64(&self) -> Option<i64> {
+        match &self.0 {
+            Repr::Small {
+                value,
+                prec: INT_PREC,
+            } => Some(*value),
+            _ => None,
+        }
+    }
+
     /// The value as an `i64`, when it is an integer in range.
     pub fn to_i64(&self) -> Option<i64> {
         match &self.0 {
