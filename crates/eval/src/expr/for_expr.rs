@@ -1,6 +1,6 @@
 //! `for` expressions: `[for k, v in coll : value if cond]` and `{for ... : key => value...}`.
 
-use terrace_syntax::{Expr, ForExpr, Name};
+use terrace_syntax::{Expr, ForExpr, Name, Span};
 use terrace_types::{Key, Marks, Repr, Type, Value};
 
 use super::iteration::{each_element, is_iterable};
@@ -232,26 +232,16 @@ impl<'e> Ctx<'e> {
         if let (Repr::Bool(include), false) = (include.repr(), include.is_marked()) {
             return Ok(if *include { Include::Yes } else { Include::No });
         }
-        if include.is_null() {
-            return Err(error(
-                INVALID_CONDITION,
-                "The value of the 'if' clause must not be null.",
-                cond.span,
-            ));
-        }
-        let (include, include_marks) = include.unmark();
-        *marks |= include_marks;
-        if !include.is_known() {
-            return Ok(Include::Unknown);
-        }
-        let include = convert_to(&include, &Type::Bool).map_err(|e| {
-            error(
-                INVALID_CONDITION,
-                format!("The 'if' clause value is invalid: {e}."),
-                cond.span,
-            )
-        })?;
-        Ok(match include.as_bool() {
+        let include = clause_value(
+            include,
+            &Type::Bool,
+            marks,
+            INVALID_CONDITION,
+            "The value of the 'if' clause must not be null.",
+            "The 'if' clause value is invalid",
+            cond.span,
+        )?;
+        Ok(match include.and_then(|include| include.as_bool()) {
             Some(true) => Include::Yes,
             Some(false) => Include::No,
             None => Include::Unknown,
@@ -266,30 +256,45 @@ impl<'e> Ctx<'e> {
             (_, Repr::String(text), key_marks) if key_marks.is_empty() => return Ok(Some(text)),
             (ty, repr, key_marks) => Value::from_parts(ty, repr, key_marks),
         };
-        if key.is_null() {
-            return Err(error(
-                INVALID_KEY,
-                "Key expression in 'for' expression must not produce a null value.",
-                key_expr.span,
-            ));
-        }
-        let (key, key_marks) = key.unmark();
-        *marks |= key_marks;
-        if !key.is_known() {
-            return Ok(None);
-        }
-        let key = convert_to(&key, &Type::String).map_err(|e| {
-            error(
-                INVALID_KEY,
-                format!("The key expression produced an invalid result: {e}."),
-                key_expr.span,
-            )
-        })?;
-        Ok(match key.unmark().0.repr() {
+        let key = clause_value(
+            key,
+            &Type::String,
+            marks,
+            INVALID_KEY,
+            "Key expression in 'for' expression must not produce a null value.",
+            "The key expression produced an invalid result",
+            key_expr.span,
+        )?;
+        Ok(key.and_then(|key| match key.unmark().0.repr() {
             Repr::String(text) => Some(Key::clone(text)),
             _ => None,
-        })
+        }))
     }
+}
+
+/// The value of an `if` clause or key converted to `want`, its marks added to
+/// `marks`: an error (`summary`, with `null_detail` or `invalid` and the
+/// reason) when it is null or does not convert, `None` while it is unknown.
+fn clause_value(
+    value: Value,
+    want: &Type,
+    marks: &mut Marks,
+    summary: &str,
+    null_detail: &str,
+    invalid: &str,
+    span: Span,
+) -> Result<Option<Value>, Diagnostics> {
+    if value.is_null() {
+        return Err(error(summary, null_detail, span));
+    }
+    let (value, value_marks) = value.unmark();
+    *marks |= value_marks;
+    if !value.is_known() {
+        return Ok(None);
+    }
+    convert_to(&value, want)
+        .map(Some)
+        .map_err(|e| error(summary, format!("{invalid}: {e}."), span))
 }
 
 /// `entries` sorted by key, or the key of the first item (in iteration order)

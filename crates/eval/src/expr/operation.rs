@@ -211,7 +211,7 @@ fn fast_binary(op: BinaryOp, a: &Value, b: &Value) -> Option<Value> {
     }
     match (a.repr(), b.repr()) {
         (Repr::Number(x), Repr::Number(y)) => number_binary(op, x, y).map(Scalar::into_value),
-        (Repr::Bool(x), Repr::Bool(y)) => bool_binary(op, *x, *y).map(Scalar::into_value),
+        (Repr::Bool(x), Repr::Bool(y)) => bool_binary(op, *x, *y).map(Value::bool),
         (Repr::String(x), Repr::String(y)) => match op {
             BinaryOp::Equal => Some(Value::bool(x == y)),
             BinaryOp::NotEqual => Some(Value::bool(x != y)),
@@ -229,19 +229,6 @@ pub(super) enum Scalar {
 }
 
 impl Scalar {
-    /// The scalar of a known, unmarked number or bool value.
-    #[inline]
-    pub(super) fn of(value: &Value) -> Option<Scalar> {
-        if value.is_marked() {
-            return None;
-        }
-        match value.repr() {
-            Repr::Number(n) => Some(Scalar::Number(n.clone())),
-            Repr::Bool(b) => Some(Scalar::Bool(*b)),
-            _ => None,
-        }
-    }
-
     #[inline]
     pub(super) fn into_value(self) -> Value {
         match self {
@@ -280,12 +267,12 @@ pub(super) fn number_comparison(op: BinaryOp, x: &Number, y: &Number) -> Option<
 
 /// `x op y` on two bools, when the operator takes bools.
 #[inline]
-pub(super) fn bool_binary(op: BinaryOp, x: bool, y: bool) -> Option<Scalar> {
+pub(super) fn bool_binary(op: BinaryOp, x: bool, y: bool) -> Option<bool> {
     match op {
-        BinaryOp::Equal => Some(Scalar::Bool(x == y)),
-        BinaryOp::NotEqual => Some(Scalar::Bool(x != y)),
-        BinaryOp::And => Some(Scalar::Bool(x && y)),
-        BinaryOp::Or => Some(Scalar::Bool(x || y)),
+        BinaryOp::Equal => Some(x == y),
+        BinaryOp::NotEqual => Some(x != y),
+        BinaryOp::And => Some(x && y),
+        BinaryOp::Or => Some(x || y),
         _ => None,
     }
 }

@@ -50,7 +50,9 @@ impl ScalarProgram {
     pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<Scalar> {
         match self {
             ScalarProgram::Constant(scalar) => Some(scalar.clone()),
-            ScalarProgram::Local(slot) => Scalar::of(local(locals, current, *slot)?),
+            ScalarProgram::Local(slot) => {
+                Operand::of(local(locals, current, *slot)?).map(Operand::to_scalar)
+            }
             ScalarProgram::Unary(op, operand) => {
                 let mut store = None;
                 match (op, operand.operand(locals, current, &mut store)?) {
@@ -60,14 +62,13 @@ impl ScalarProgram {
                 }
             }
             ScalarProgram::Binary(op, lhs, rhs) => {
-                let (mut lhs_store, mut rhs_store) = (None, None);
-                let lhs = lhs.operand(locals, current, &mut lhs_store)?;
-                let rhs = rhs.operand(locals, current, &mut rhs_store)?;
-                match (lhs, rhs) {
+                with_operands(lhs, rhs, locals, current, |lhs, rhs| match (lhs, rhs) {
                     (Operand::Number(x), Operand::Number(y)) => number_binary(*op, x, y),
-                    (Operand::Bool(x), Operand::Bool(y)) => bool_binary(*op, x, y),
+                    (Operand::Bool(x), Operand::Bool(y)) => {
+                        bool_binary(*op, x, y).map(Scalar::Bool)
+                    }
                     _ => None,
-                }
+                })
             }
         }
     }
@@ -81,17 +82,11 @@ impl ScalarProgram {
     ) -> Option<bool> {
         match self {
             ScalarProgram::Binary(op, lhs, rhs) => {
-                let (mut lhs_store, mut rhs_store) = (None, None);
-                let lhs = lhs.operand(locals, current, &mut lhs_store)?;
-                let rhs = rhs.operand(locals, current, &mut rhs_store)?;
-                match (lhs, rhs) {
+                with_operands(lhs, rhs, locals, current, |lhs, rhs| match (lhs, rhs) {
                     (Operand::Number(x), Operand::Number(y)) => number_comparison(*op, x, y),
-                    (Operand::Bool(x), Operand::Bool(y)) => match bool_binary(*op, x, y)? {
-                        Scalar::Bool(b) => Some(b),
-                        Scalar::Number(_) => None,
-                    },
+                    (Operand::Bool(x), Operand::Bool(y)) => bool_binary(*op, x, y),
                     _ => None,
-                }
+                })
             }
             ScalarProgram::Unary(UnaryOp::Not, operand) => {
                 operand.run_bool(locals, current).map(|b| !b)
@@ -112,26 +107,27 @@ impl ScalarProgram {
         current: (usize, &'a Value),
         store: &'a mut Option<Scalar>,
     ) -> Option<Operand<'a>> {
-        let scalar = match self {
-            ScalarProgram::Local(slot) => {
-                let value = local(locals, current, *slot)?;
-                if value.is_marked() {
-                    return None;
-                }
-                return match value.repr() {
-                    Repr::Number(n) => Some(Operand::Number(n)),
-                    Repr::Bool(b) => Some(Operand::Bool(*b)),
-                    _ => None,
-                };
-            }
-            ScalarProgram::Constant(scalar) => scalar,
-            _ => store.insert(self.run(locals, current)?),
-        };
-        Some(match scalar {
-            Scalar::Number(n) => Operand::Number(n),
-            Scalar::Bool(b) => Operand::Bool(*b),
-        })
+        match self {
+            ScalarProgram::Local(slot) => Operand::of(local(locals, current, *slot)?),
+            ScalarProgram::Constant(scalar) => Some(Operand::of_scalar(scalar)),
+            _ => Some(Operand::of_scalar(store.insert(self.run(locals, current)?))),
+        }
     }
+}
+
+/// `f` of the operands of a binary operator.
+#[inline]
+fn with_operands<R>(
+    lhs: &ScalarProgram,
+    rhs: &ScalarProgram,
+    locals: &[(Name, Value)],
+    current: (usize, &Value),
+    f: impl FnOnce(Operand, Operand) -> Option<R>,
+) -> Option<R> {
+    let (mut lhs_store, mut rhs_store) = (None, None);
+    let lhs = lhs.operand(locals, current, &mut lhs_store)?;
+    let rhs = rhs.operand(locals, current, &mut rhs_store)?;
+    f(lhs, rhs)
 }
 
 /// The value of the local in `slot`: `current`'s value when it is that slot.
@@ -153,6 +149,44 @@ fn local<'a>(
 enum Operand<'a> {
     Number(&'a Number),
     Bool(bool),
+}
+
+impl<'a> Operand<'a> {
+    /// The operand a value is, when it is a known, unmarked number or bool.
+    #[inline]
+    fn of(value: &'a Value) -> Option<Operand<'a>> {
+        if value.is_marked() {
+            return None;
+        }
+        match value.repr() {
+            Repr::Number(n) => Some(Operand::Number(n)),
+            Repr::Bool(b) => Some(Operand::Bool(*b)),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn of_scalar(scalar: &'a Scalar) -> Operand<'a> {
+        match scalar {
+            Scalar::Number(n) => Operand::Number(n),
+            Scalar::Bool(b) => Operand::Bool(*b),
+        }
+    }
+
+    fn to_scalar(self) -> Scalar {
+        match self {
+            Operand::Number(n) => Scalar::Number(n.clone()),
+            Operand::Bool(b) => Scalar::Bool(b),
+        }
+    }
+
+    /// Appends what converting the number or bool to a string gives.
+    fn push_text(self, text: &mut String) {
+        match self {
+            Operand::Number(n) => n.push_to(text),
+            Operand::Bool(b) => text.push_str(if b { "true" } else { "false" }),
+        }
+    }
 }
 
 /// A compiled `for` element: an operator expression or a template.
@@ -260,21 +294,14 @@ impl TextProgram {
                 TextPart::Text(literal) => text.push_str(literal),
                 TextPart::Local(slot) => {
                     let value = local(locals, current, *slot)?;
-                    if value.is_marked() {
-                        return None;
-                    }
                     match value.repr() {
-                        Repr::String(s) => text.push_str(s),
-                        // What converting a number or bool to a string gives.
-                        Repr::Number(n) => n.push_to(&mut text),
-                        Repr::Bool(b) => text.push_str(if *b { "true" } else { "false" }),
-                        _ => return None,
+                        Repr::String(s) if !value.is_marked() => text.push_str(s),
+                        _ => Operand::of(value)?.push_text(&mut text),
                     }
                 }
-                TextPart::Scalar(program) => match program.run(locals, current)? {
-                    Scalar::Number(n) => n.push_to(&mut text),
-                    Scalar::Bool(b) => text.push_str(if b { "true" } else { "false" }),
-                },
+                TextPart::Scalar(program) => {
+                    Operand::of_scalar(&program.run(locals, current)?).push_text(&mut text);
+                }
             }
             if text.len() > terrace_template::MAX_RENDERED_LEN {
                 return None;
