@@ -3,6 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::seq::shrink_excess;
 use crate::value::{Key, Value};
 
 /// The entries of a map or the attributes of an object: a shared array of
@@ -61,7 +62,7 @@ impl Attrs {
     /// beyond a debug assertion).
     pub fn from_sorted(mut entries: Vec<(Key, Value)>) -> Attrs {
         debug_assert!(entries.windows(2).all(|pair| pair[0].0 < pair[1].0));
-        shrink(&mut entries);
+        shrink_excess(&mut entries);
         Attrs(Arc::new(AttrsData::new(entries)))
     }
 
@@ -150,13 +151,6 @@ impl Attrs {
     }
 }
 
-/// Gives back what a `Vec` holds beyond its length when that is much: values live long.
-fn shrink(entries: &mut Vec<(Key, Value)>) {
-    if entries.capacity() > entries.len() + entries.len() / 8 {
-        entries.shrink_to_fit();
-    }
-}
-
 impl fmt::Debug for Attrs {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_map().entries(self.iter()).finish()
@@ -179,7 +173,7 @@ impl<K: Into<Key>> FromIterator<(K, Value)> for Attrs {
             }
             entries = unique;
         }
-        shrink(&mut entries);
+        shrink_excess(&mut entries);
         Attrs(Arc::new(AttrsData::new(entries)))
     }
 }

@@ -91,11 +91,16 @@ impl Seq {
     /// `elems`, whose plainness the caller has worked out (see [`Seq`]).
     pub(crate) fn from_vec_plain(mut elems: Vec<Value>, plain: bool) -> Seq {
         debug_assert_eq!(plain, elems.iter().all(Value::is_plain));
-        // A `Vec` grown by pushes may hold twice what it needs; values live long.
-        if elems.capacity() > elems.len() + elems.len() / 8 {
-            elems.shrink_to_fit();
-        }
+        shrink_excess(&mut elems);
         Seq(Arc::new(SeqData { elems, plain }))
+    }
+}
+
+/// Gives back what `vec` holds beyond its length when that is much: a `Vec`
+/// grown by pushes may hold twice what it needs, and values live long.
+pub(crate) fn shrink_excess<T>(vec: &mut Vec<T>) {
+    if vec.capacity() > vec.len() + vec.len() / 8 {
+        vec.shrink_to_fit();
     }
 }
 

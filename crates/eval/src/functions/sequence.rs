@@ -289,7 +289,7 @@ fn flatten_type(args: &[Value]) -> Result<Type, FunctionError> {
 
 /// The error for a wholly known value that is not a list, set or tuple.
 fn check_flattenable(list: &Value) -> Result<(), FunctionError> {
-    if !matches!(list.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_)) {
+    if !is_sequence_type(list.ty()) {
         return Err(FunctionError::new(
             "can only flatten lists, sets and tuples",
         ));
@@ -380,8 +380,7 @@ fn flattener(list: &Value, out: &mut Vec<Value>) -> (bool, Marks) {
             // It may turn out to be a sequence that needs flattening.
             known = false;
         }
-        let is_sequence = matches!(v.ty(), Type::List(_) | Type::Set(_) | Type::Tuple(_));
-        if !v.is_null() && is_sequence {
+        if !v.is_null() && is_sequence_type(v.ty()) {
             if !v.is_known() {
                 known = false;
                 marks |= v.marks();
