@@ -4,13 +4,15 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
+/// What a run of the binary printed, and its exit status.
+pub(crate) struct Run {
+    pub(crate) status: i32,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
 }
 
-fn terrace(args: &[&str], stdin: Option<&str>) -> Run {
+/// Runs the binary with `args` and `stdin` (none: stdin is closed), without `NO_COLOR`.
+pub(crate) fn terrace(args: &[&str], stdin: Option<&str>) -> Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_terrace"));
     command
         .args(args)

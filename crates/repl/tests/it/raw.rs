@@ -1,35 +1,9 @@
 //! `-r`/`--raw` through the binary: every kind of value, `-e` and piped input, and the errors.
 
-use std::io::Write as _;
-use std::process::{Command, Stdio};
-
+/// The binary's exit status, stdout and stderr.
 fn terrace(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_terrace"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(text) = stdin
-        && let Some(mut input) = child.stdin.take()
-    {
-        // A console that stops before reading may have exited already.
-        if let Err(e) = input.write_all(text.as_bytes()) {
-            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-        }
-    }
-    let output = child.wait_with_output().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+    let run = crate::binary::terrace(args, stdin);
+    (run.status, run.stdout, run.stderr)
 }
 
 fn raw(expr: &str) -> String {
