@@ -54,6 +54,7 @@ pub use friendly_name::friendly_name;
 pub use json::{JsonError, to_json, to_typed_json, type_to_json};
 pub use marks::Marks;
 pub use number::{ArithmeticError, Number, NumberParseError};
+pub use printable::is_print;
 pub use quote::quote;
 pub use seq::{Seq, SeqIntoIter};
 pub use set_order::{compare as set_order_compare, sorted_unique};

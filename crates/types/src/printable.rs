@@ -8,8 +8,15 @@
 //! Unicode Character Database's general categories for Unicode 15.0.0, the version of
 //! the Go release Terraform 1.15 is built with.
 
-/// True when Go's `strconv.IsPrint` accepts `c`.
-pub(crate) fn is_print(c: char) -> bool {
+/// True when Go's `strconv.IsPrint` (and `unicode.IsPrint`) accepts `c`: what
+/// Terraform prints as it is inside a quoted string.
+///
+/// ```
+/// use terrace_types::is_print;
+/// assert!(is_print('é') && is_print(' '));
+/// assert!(!is_print('\u{200b}') && !is_print('\t') && !is_print('\u{e000}'));
+/// ```
+pub fn is_print(c: char) -> bool {
     let cp = u32::from(c);
     NOT_PRINTABLE
         .binary_search_by(|&(lo, hi)| {

@@ -264,7 +264,7 @@ pub(crate) fn hcl_quote(text: &str) -> String {
                     out.push(c);
                 }
             }
-            c if !is_go_printable(c) => {
+            c if !terrace_types::is_print(c) => {
                 let code = u32::from(c);
                 if code < 0x10000 {
                     out.push_str(&format!("\\u{code:04x}"));
@@ -277,17 +277,6 @@ pub(crate) fn hcl_quote(text: &str) -> String {
     }
     out.push('"');
     out
-}
-
-/// Go's `unicode.IsPrint`, approximated: the ASCII space and every character that is
-/// not a control, not other white space and not an invisible format character.
-pub(crate) fn is_go_printable(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    !(c.is_control()
-        || c.is_whitespace()
-        || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}'))
 }
 
 /// A cursor over an address text.

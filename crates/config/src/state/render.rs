@@ -2,9 +2,9 @@
 
 use std::fmt::Write as _;
 
-use terrace_types::{Number, Repr, Type, Value, format_value};
+use terrace_types::{Number, Repr, Type, Value, format_value, quote};
 
-use super::address::{ModuleInstance, ResourceInstanceAddr, is_go_printable};
+use super::address::{ModuleInstance, ResourceInstanceAddr};
 use super::model::{ObjectStatus, State};
 use super::schema::{Block, Nesting};
 
@@ -146,8 +146,8 @@ pub fn state_show(state: &State, address: &str) -> Result<Option<String>, String
     let _ = write!(
         out,
         "{keyword} {} {} ",
-        go_quote(&resource.resource_type),
-        go_quote(&resource.name)
+        quote(&resource.resource_type),
+        quote(&resource.name)
     );
     match &resource.schema {
         Some(schema) => render_block(&value, schema, 0, &mut out),
@@ -264,7 +264,7 @@ fn render_block(value: &Value, schema: &Block, level: usize, out: &mut String) {
             }
             (Nesting::Map, Repr::Attrs(items)) => {
                 for (key, item) in items {
-                    one(format!(" {}", go_quote(key)), item, out);
+                    one(format!(" {}", quote(key)), item, out);
                 }
             }
             _ => {}
@@ -278,11 +278,7 @@ fn attribute_name(name: &str) -> String {
     let mut chars = name.chars();
     let valid = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-');
-    if valid {
-        name.to_string()
-    } else {
-        go_quote(name)
-    }
+    if valid { name.to_string() } else { quote(name) }
 }
 
 /// A value as Terraform's state renderer writes it at indent `level`. `json` renders
@@ -317,16 +313,7 @@ fn render_value(value: &Value, level: usize, json: bool, out: &mut String) {
             let entries: Vec<(String, &Value)> = attrs
                 .iter()
                 .filter(|(_, v)| is_map || json || !v.is_null())
-                .map(|(k, v)| {
-                    (
-                        if is_map {
-                            go_quote(k)
-                        } else {
-                            attribute_name(k)
-                        },
-                        v,
-                    )
-                })
+                .map(|(k, v)| (if is_map { quote(k) } else { attribute_name(k) }, v))
                 .collect();
             if entries.is_empty() {
                 out.push_str("{}");
@@ -381,39 +368,7 @@ fn render_string(s: &str, level: usize, out: &mut String) {
         let _ = write!(out, "{}EOT", indent(level));
         return;
     }
-    out.push_str(&go_quote(s));
-}
-
-/// Go's `strconv.Quote`: `"` and `\` escaped, `\a \b \f \n \r \t \v`, other
-/// non-printable characters as `\xHH`, `\uXXXX` or `\UXXXXXXXX`.
-fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if is_go_printable(c) => out.push(c),
-            c if u32::from(c) < 0x80 => {
-                let _ = write!(out, "\\x{:02x}", u32::from(c));
-            }
-            c if u32::from(c) < 0x10000 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => {
-                let _ = write!(out, "\\U{:08x}", u32::from(c));
-            }
-        }
-    }
-    out.push('"');
-    out
+    out.push_str(&quote(s));
 }
 
 /// The root outputs as `terraform output` prints them: `NAME = VALUE` sorted by name,
@@ -449,7 +404,7 @@ mod tests {
     #[test]
     fn quotes_like_go() {
         assert_eq!(
-            go_quote("a\"b\\\u{1b}é\u{200b}"),
+            quote("a\"b\\\u{1b}é\u{200b}"),
             "\"a\\\"b\\\\\\x1bé\\u200b\""
         );
     }
