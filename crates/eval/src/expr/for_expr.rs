@@ -139,13 +139,15 @@ impl<'e> Ctx<'e> {
                 self.bind_once(&mut bound, value_slot, value);
             }
             let current = (value_slot, value);
+            // Without a condition there is nothing to evaluate, and nothing to bind for it.
             let include = match fast_cond
                 .as_ref()
                 .and_then(|p| p.run_bool(&self.locals, current))
             {
+                _ if for_expr.cond.is_none() => Include::Yes,
                 Some(true) => Include::Yes,
                 Some(false) => Include::No,
-                _ => {
+                None => {
                     self.bind_once(&mut bound, value_slot, value);
                     self.for_condition(for_expr, &mut marks)?
                 }
