@@ -245,6 +245,18 @@ pub(super) fn number_binary(op: BinaryOp, x: &Number, y: &Number) -> Option<Scal
     if let Some(b) = number_comparison(op, x, y) {
         return Some(Scalar::Bool(b));
     }
+    // Small integers first: the result is made where it is returned (no error to carry).
+    let small = match op {
+        BinaryOp::Add => x.small_add(y),
+        BinaryOp::Subtract => x.small_sub(y),
+        BinaryOp::Multiply => x.small_mul(y),
+        BinaryOp::Divide => x.small_div(y),
+        BinaryOp::Modulo => x.small_rem(y),
+        _ => None,
+    };
+    if let Some(n) = small {
+        return Some(Scalar::Number(n));
+    }
     match op {
         BinaryOp::Or | BinaryOp::And => None,
         _ => arithmetic(op, x, y).ok(),

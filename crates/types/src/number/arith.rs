@@ -103,40 +103,66 @@ impl Number {
     /// `self / other` (cty's `Divide`): `x / 0` is an infinity; fails for `0 / 0` and `∞ / ∞`.
     #[inline]
     pub fn div(&self, other: &Number) -> Result<Number, ArithmeticError> {
-        if let (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) =
-            (&self.0, &other.0)
-            && *y != 0
-            && *x != 0
-            && x.checked_rem(*y) == Some(0)
-            && let Some(n) = x.checked_div(*y).and_then(|q| small(q, (*px).max(*py)))
-        {
-            return Ok(n);
+        match self.small_div(other) {
+            Some(n) => Ok(n),
+            None => self.big_div(other),
         }
-        self.big_div(other)
     }
 
     /// `self % other` (cty's `Modulo`): `a - b × trunc(a / b)`, so `-5 % 3` is `-2`;
     /// `x % 0` is `x`. Fails when `a / b` is infinite or the steps meet `0 × ∞`.
     #[inline]
     pub fn rem(&self, other: &Number) -> Result<Number, ArithmeticError> {
-        if let (Repr::Small { value: x, prec: px }, Repr::Small { value: y, .. }) =
-            (&self.0, &other.0)
-            && *px >= 64
-            && *y != 0
-            && let Some(r) = x.checked_rem(*y)
-        {
-            // At 64 bits or more, every step of cty's computation is exact for operands
-            // below 2^63, so this is the plain truncated remainder.
-            return Ok(Number(Repr::Small {
-                value: r,
-                prec: *px,
-            }));
+        match self.small_rem(other) {
+            Some(n) => Ok(n),
+            None => self.big_rem(other),
         }
-        self.big_rem(other)
     }
 
+    /// The quotient [`Number::div`] gives, when both numbers and the quotient are small
+    /// integers (an exact division); `None` when `div` must work it out.
     #[inline]
-    fn small_add(&self, other: &Number) -> Option<Number> {
+    pub fn small_div(&self, other: &Number) -> Option<Number> {
+        match (&self.0, &other.0) {
+            (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py })
+                if *y != 0 && *x != 0 && x.checked_rem(*y) == Some(0) =>
+            {
+                small(x.checked_div(*y)?, (*px).max(*py))
+            }
+            _ => None,
+        }
+    }
+
+    /// The remainder [`Number::rem`] gives, when both numbers are small integers and the
+    /// dividend is held at 64 bits or more; `None` when `rem` must work it out.
+    #[inline]
+    pub fn small_rem(&self, other: &Number) -> Option<Number> {
+        match (&self.0, &other.0) {
+            (Repr::Small { value: x, prec: px }, Repr::Small { value: y, .. })
+                if *px >= 64 && *y != 0 =>
+            {
+                // At 64 bits or more, every step of cty's computation is exact for operands
+                // below 2^63, so this is the plain truncated remainder.
+                Some(Number(Repr::Small {
+                    value: x.checked_rem(*y)?,
+                    prec: *px,
+                }))
+            }
+            _ => None,
+        }
+    }
+
+    /// The sum [`Number::try_add`] gives, when both numbers and the sum are small integers
+    /// (no allocation, no error possible); `None` when `try_add` must work it out.
+    ///
+    /// ```
+    /// use terrace_types::Number;
+    /// let (two, three) = (Number::from_i64(2), Number::from_i64(3));
+    /// assert_eq!(two.small_add(&three), Some(Number::from_i64(5)));
+    /// assert_eq!(Number::from_f64(0.5).small_add(&three), None);
+    /// ```
+    #[inline]
+    pub fn small_add(&self, other: &Number) -> Option<Number> {
         match (&self.0, &other.0) {
             (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) => {
                 small(x.checked_add(*y)?, (*px).max(*py))
@@ -145,8 +171,10 @@ impl Number {
         }
     }
 
+    /// The difference [`Number::try_sub`] gives, when both numbers and the difference are
+    /// small integers; `None` when `try_sub` must work it out.
     #[inline]
-    fn small_sub(&self, other: &Number) -> Option<Number> {
+    pub fn small_sub(&self, other: &Number) -> Option<Number> {
         match (&self.0, &other.0) {
             (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) => {
                 small(x.checked_sub(*y)?, (*px).max(*py))
@@ -155,8 +183,10 @@ impl Number {
         }
     }
 
+    /// The product [`Number::try_mul`] gives, when both numbers and the product are small
+    /// integers; `None` when `try_mul` must work it out.
     #[inline]
-    fn small_mul(&self, other: &Number) -> Option<Number> {
+    pub fn small_mul(&self, other: &Number) -> Option<Number> {
         match (&self.0, &other.0) {
             (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) => {
                 let p = x.checked_mul(*y)?;
