@@ -110,7 +110,13 @@ impl ScalarProgram {
         match self {
             ScalarProgram::Local(slot) => Operand::of(local(locals, current, *slot)?),
             ScalarProgram::Constant(scalar) => Some(Operand::of_scalar(scalar)),
-            _ => Some(Operand::of_scalar(store.insert(self.run(locals, current)?))),
+            // Computed straight into `store` and read from there field by field: moving
+            // the result out would copy it whole just after it was written in parts,
+            // which stalls the processor's store forwarding.
+            _ => {
+                *store = self.run(locals, current);
+                store.as_ref().map(Operand::of_scalar)
+            }
         }
     }
 }
@@ -217,8 +223,10 @@ impl ElementProgram {
         out: &mut Vec<Value>,
     ) -> bool {
         match self {
-            ElementProgram::Scalar(program) => match program.run(locals, current) {
-                Some(scalar) => out.push(scalar.into_value()),
+            // The number is read back field by field (see `operand`).
+            ElementProgram::Scalar(program) => match &program.run(locals, current) {
+                Some(Scalar::Number(n)) => out.push(Value::number(n.clone())),
+                Some(Scalar::Bool(b)) => out.push(Value::bool(*b)),
                 None => return false,
             },
             ElementProgram::Text(program) => match program.run(locals, current) {
