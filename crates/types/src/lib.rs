@@ -53,7 +53,7 @@ pub use convert::{
 pub use friendly_name::friendly_name;
 pub use json::{JsonError, to_json, to_typed_json, type_to_json};
 pub use marks::Marks;
-pub use number::{ArithmeticError, Number, NumberParseError};
+pub use number::{ArithmeticError, Number, NumberParseError, SmallInt};
 pub use printable::is_print;
 pub use quote::quote;
 pub use seq::{Seq, SeqIntoIter};

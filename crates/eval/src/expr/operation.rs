@@ -263,9 +263,10 @@ pub(super) fn number_binary(op: BinaryOp, x: &Number, y: &Number) -> Option<Scal
     }
 }
 
-/// `x op y` for the equality and order operators on two numbers.
+/// `x op y` for the equality and order operators on two numbers (as [`Number`]s, or
+/// as the integers of their inline forms, which compare alike).
 #[inline]
-pub(super) fn number_comparison(op: BinaryOp, x: &Number, y: &Number) -> Option<bool> {
+pub(super) fn number_comparison<N: PartialOrd>(op: BinaryOp, x: &N, y: &N) -> Option<bool> {
     match op {
         BinaryOp::Equal => Some(x == y),
         BinaryOp::NotEqual => Some(x != y),

@@ -14,7 +14,7 @@
 use std::cell::RefCell;
 
 use terrace_syntax::{Expr, ExprKind, Literal, Name, Template, TemplatePart, UnaryOp};
-use terrace_types::{Number, Repr, Value};
+use terrace_types::{Number, Repr, SmallInt, Value};
 
 use super::operation::{Scalar, bool_binary, number_binary, number_comparison};
 use terrace_syntax::BinaryOp;
@@ -73,6 +73,50 @@ impl ScalarProgram {
         }
     }
 
+    /// The program's result when it is an arithmetic expression whose operands and
+    /// intermediate results are all integers in [`Number`]'s inline form: computed on
+    /// plain integers in registers ([`SmallInt`], the same arithmetic as `run`'s).
+    /// `None` when `run` must compute it.
+    #[inline]
+    fn run_int(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<SmallInt> {
+        match self {
+            ScalarProgram::Constant(Scalar::Number(n)) => n.as_small_int(),
+            ScalarProgram::Local(slot) => {
+                let value = local(locals, current, *slot)?;
+                match value.repr() {
+                    Repr::Number(n) if !value.is_marked() => n.as_small_int(),
+                    _ => None,
+                }
+            }
+            ScalarProgram::Unary(UnaryOp::Negate, operand) => {
+                operand.run_int(locals, current)?.checked_neg()
+            }
+            ScalarProgram::Binary(op, lhs, rhs) => {
+                let arithmetic: fn(SmallInt, SmallInt) -> Option<SmallInt> = match op {
+                    BinaryOp::Add => SmallInt::checked_add,
+                    BinaryOp::Subtract => SmallInt::checked_sub,
+                    BinaryOp::Multiply => SmallInt::checked_mul,
+                    BinaryOp::Divide => SmallInt::checked_div,
+                    BinaryOp::Modulo => SmallInt::checked_rem,
+                    _ => return None,
+                };
+                arithmetic(lhs.run_int(locals, current)?, rhs.run_int(locals, current)?)
+            }
+            ScalarProgram::Constant(Scalar::Bool(_)) | ScalarProgram::Unary(UnaryOp::Not, _) => {
+                None
+            }
+        }
+    }
+
+    /// The program's result as a number, through [`ScalarProgram::run_int`] when it can.
+    #[inline]
+    fn run_number(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<Scalar> {
+        match self.run_int(locals, current) {
+            Some(n) => Some(Scalar::Number(n.into())),
+            None => self.run(locals, current),
+        }
+    }
+
     /// The program's result when it is a bool (a condition), without building
     /// a scalar for comparisons and `!`.
     pub(crate) fn run_bool(
@@ -81,6 +125,13 @@ impl ScalarProgram {
         current: (usize, &Value),
     ) -> Option<bool> {
         match self {
+            ScalarProgram::Binary(op, lhs, rhs)
+                if let Some(x) = lhs.run_int(locals, current)
+                    && let Some(y) = rhs.run_int(locals, current) =>
+            {
+                // Inline-form numbers compare as their integers.
+                number_comparison(*op, &x.value(), &y.value())
+            }
             ScalarProgram::Binary(op, lhs, rhs) => {
                 with_operands(lhs, rhs, locals, current, |lhs, rhs| match (lhs, rhs) {
                     (Operand::Number(x), Operand::Number(y)) => number_comparison(*op, x, y),
@@ -224,7 +275,7 @@ impl ElementProgram {
     ) -> bool {
         match self {
             // The number is read back field by field (see `operand`).
-            ElementProgram::Scalar(program) => match &program.run(locals, current) {
+            ElementProgram::Scalar(program) => match &program.run_number(locals, current) {
                 Some(Scalar::Number(n)) => out.push(Value::number(n.clone())),
                 Some(Scalar::Bool(b)) => out.push(Value::bool(*b)),
                 None => return false,
@@ -241,7 +292,9 @@ impl ElementProgram {
     #[inline]
     pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<Value> {
         match self {
-            ElementProgram::Scalar(program) => program.run(locals, current).map(Scalar::into_value),
+            ElementProgram::Scalar(program) => {
+                program.run_number(locals, current).map(Scalar::into_value)
+            }
             ElementProgram::Text(program) => program.run(locals, current),
         }
     }
@@ -308,7 +361,7 @@ impl TextProgram {
                     }
                 }
                 TextPart::Scalar(program) => {
-                    Operand::of_scalar(&program.run(locals, current)?).push_text(&mut text);
+                    Operand::of_scalar(&program.run_number(locals, current)?).push_text(&mut text);
                 }
             }
             if text.len() > terrace_template::MAX_RENDERED_LEN {
@@ -439,6 +492,10 @@ mod tests {
             Value::int(i64::MAX),
             Value::int(9),
             Value::int(0),
+            // The same integer at other precisions: 53 bits (a float64 result) and 512
+            // (decimal text), which later divisions show.
+            Value::number(Number::from_f64(4.0)),
+            Value::number(Number::parse("6").unwrap()),
         ];
         assert!(elems.len() >= super::super::for_expr::COMPILE_FROM);
         // The same without the unknown element, which makes any filtered result unknown.
@@ -463,7 +520,24 @@ mod tests {
                     .join("; "),
             }
         };
-        for body in ["x * 2 + 1", "-x % 4", "x / 0", "x > 2 == true", "x != 0"] {
+        for body in [
+            "x * 2 + 1",
+            "-x % 4",
+            "x / 0",
+            "x > 2 == true",
+            "x != 0",
+            // Results whose printed digits show the precision they were computed at.
+            "(x * 3 + 1) / 7",
+            "(x % 4) / 3",
+            "(x - 1) * 2 / 3",
+            // Negative zero, overflow, exact and inexact division, mixed forms.
+            "-(x - x)",
+            "(x - x) * -1",
+            "x * 9223372036854775807",
+            "x / 3",
+            "x % -3",
+            "x + 0.5",
+        ] {
             let compiled = eval(&format!("[for x in xs : {body}]"));
             let by_element: Vec<String> = (0..elems.len())
                 .map(|at| body.replace('x', &format!("v{at}")))
@@ -472,7 +546,18 @@ mod tests {
             assert_eq!(compiled, general, "{body}");
         }
         // A condition the fast path computes, against one it cannot (a call).
-        for cond in ["x > 1", "x % 2 == 0", "!(x < 0)"] {
+        for cond in [
+            "x > 1",
+            "x % 2 == 0",
+            "!(x < 0)",
+            "x >= 9",
+            "x <= -7",
+            "x < 1",
+            "x == 9",
+            "x >= 9 || x == 0",
+            "x - 1 <= 0",
+            "x * 2 == 12",
+        ] {
             for list in ["xs", "ys"] {
                 let compiled = eval(&format!("[for x in {list} : x * 3 if {cond}]"));
                 let general = eval(&format!("[for x in {list} : x * 3 if tobool({cond})]"));

@@ -8,7 +8,7 @@
 //! is worked out at `a`'s precision.
 
 use super::float::{BigFloat, NaN};
-use super::{ArithmeticError, Number, Repr};
+use super::{ArithmeticError, Number};
 
 /// The precision cty computes products at.
 const PRODUCT_PREC: u32 = 512;
@@ -21,22 +21,6 @@ pub(crate) const ZERO_OVER_ZERO: &str = "can't divide zero by zero or infinity b
 pub(crate) const MODULO_ZERO_INFINITY: &str = "can't use modulo with zero and infinity";
 /// Terraform panics on `∞ % x` (cty takes the integer part of an infinite quotient).
 pub(crate) const MODULO_OF_INFINITY: &str = "can't use modulo with an infinite dividend";
-
-/// Bits needed to hold `v` exactly (Go's `MinPrec`).
-#[inline]
-fn min_prec(v: i64) -> u32 {
-    if v == 0 {
-        return 0;
-    }
-    let magnitude = v.unsigned_abs();
-    64 - magnitude.leading_zeros() - magnitude.trailing_zeros()
-}
-
-/// A small-integer result, when it is exactly representable at `prec` bits.
-#[inline]
-fn small(value: i64, prec: u32) -> Option<Number> {
-    (value != i64::MIN && min_prec(value) <= prec).then_some(Number(Repr::Small { value, prec }))
-}
 
 fn error(message: &str) -> ArithmeticError {
     ArithmeticError(message.to_string())
@@ -123,33 +107,22 @@ impl Number {
     /// integers (an exact division); `None` when `div` must work it out.
     #[inline]
     pub fn small_div(&self, other: &Number) -> Option<Number> {
-        match (&self.0, &other.0) {
-            (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py })
-                if *y != 0 && *x != 0 && x.checked_rem(*y) == Some(0) =>
-            {
-                small(x.checked_div(*y)?, (*px).max(*py))
-            }
-            _ => None,
-        }
+        Some(
+            self.as_small_int()?
+                .checked_div(other.as_small_int()?)?
+                .into(),
+        )
     }
 
     /// The remainder [`Number::rem`] gives, when both numbers are small integers and the
     /// dividend is held at 64 bits or more; `None` when `rem` must work it out.
     #[inline]
     pub fn small_rem(&self, other: &Number) -> Option<Number> {
-        match (&self.0, &other.0) {
-            (Repr::Small { value: x, prec: px }, Repr::Small { value: y, .. })
-                if *px >= 64 && *y != 0 =>
-            {
-                // At 64 bits or more, every step of cty's computation is exact for operands
-                // below 2^63, so this is the plain truncated remainder.
-                Some(Number(Repr::Small {
-                    value: x.checked_rem(*y)?,
-                    prec: *px,
-                }))
-            }
-            _ => None,
-        }
+        Some(
+            self.as_small_int()?
+                .checked_rem(other.as_small_int()?)?
+                .into(),
+        )
     }
 
     /// The sum [`Number::try_add`] gives, when both numbers and the sum are small integers
@@ -163,41 +136,33 @@ impl Number {
     /// ```
     #[inline]
     pub fn small_add(&self, other: &Number) -> Option<Number> {
-        match (&self.0, &other.0) {
-            (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) => {
-                small(x.checked_add(*y)?, (*px).max(*py))
-            }
-            _ => None,
-        }
+        Some(
+            self.as_small_int()?
+                .checked_add(other.as_small_int()?)?
+                .into(),
+        )
     }
 
     /// The difference [`Number::try_sub`] gives, when both numbers and the difference are
     /// small integers; `None` when `try_sub` must work it out.
     #[inline]
     pub fn small_sub(&self, other: &Number) -> Option<Number> {
-        match (&self.0, &other.0) {
-            (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) => {
-                small(x.checked_sub(*y)?, (*px).max(*py))
-            }
-            _ => None,
-        }
+        Some(
+            self.as_small_int()?
+                .checked_sub(other.as_small_int()?)?
+                .into(),
+        )
     }
 
     /// The product [`Number::try_mul`] gives, when both numbers and the product are small
     /// integers; `None` when `try_mul` must work it out.
     #[inline]
     pub fn small_mul(&self, other: &Number) -> Option<Number> {
-        match (&self.0, &other.0) {
-            (Repr::Small { value: x, prec: px }, Repr::Small { value: y, prec: py }) => {
-                let p = x.checked_mul(*y)?;
-                // A zero product of a negative operand is -0, which only the big form holds.
-                if p == 0 && (*x < 0 || *y < 0) {
-                    return None;
-                }
-                small(p, (*px).max(*py).max(min_prec(p)))
-            }
-            _ => None,
-        }
+        Some(
+            self.as_small_int()?
+                .checked_mul(other.as_small_int()?)?
+                .into(),
+        )
     }
 
     #[inline(never)]
@@ -261,6 +226,7 @@ impl Number {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::number::small_int::min_prec;
 
     type Op = fn(&Number, &Number) -> Result<Number, ArithmeticError>;
 

@@ -16,6 +16,9 @@ mod arith;
 mod float;
 mod format;
 mod parse;
+mod small_int;
+
+pub use small_int::SmallInt;
 
 use std::cmp::Ordering;
 use std::fmt;
