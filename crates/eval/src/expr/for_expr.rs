@@ -173,7 +173,8 @@ impl<'e> Ctx<'e> {
             };
             let fast = fast_key.as_ref().and_then(|p| p.run(&self.locals, current));
             let key = match fast.map(Value::into_parts) {
-                Some((_, Repr::String(key), _)) => key,
+                // A marked key takes the general path, which carries its marks.
+                Some((_, Repr::String(key), marks)) if marks.is_empty() => key,
                 _ => {
                     self.bind_once(&mut bound, value_slot, value);
                     match self.for_key(key_expr, &mut marks)? {

@@ -249,6 +249,8 @@ impl<'a> Operand<'a> {
 /// A compiled `for` element: an operator expression or a template.
 #[derive(Debug)]
 pub(crate) enum ElementProgram {
+    /// A local variable alone: its value, whatever it is (as `eval` gives it).
+    Local(usize),
     Scalar(ScalarProgram),
     Text(TextProgram),
 }
@@ -260,7 +262,10 @@ impl ElementProgram {
             ExprKind::Template(template) => {
                 TextProgram::compile(template, locals).map(ElementProgram::Text)
             }
-            _ => ScalarProgram::compile(expr, locals).map(ElementProgram::Scalar),
+            _ => match ScalarProgram::compile(expr, locals)? {
+                ScalarProgram::Local(slot) => Some(ElementProgram::Local(slot)),
+                program => Some(ElementProgram::Scalar(program)),
+            },
         }
     }
 
@@ -274,6 +279,10 @@ impl ElementProgram {
         out: &mut Vec<Value>,
     ) -> bool {
         match self {
+            ElementProgram::Local(slot) => match local(locals, current, *slot) {
+                Some(value) => out.push(value.clone()),
+                None => return false,
+            },
             // The number is read back field by field (see `operand`).
             ElementProgram::Scalar(program) => match &program.run_number(locals, current) {
                 Some(Scalar::Number(n)) => out.push(Value::number(n.clone())),
@@ -292,6 +301,7 @@ impl ElementProgram {
     #[inline]
     pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<Value> {
         match self {
+            ElementProgram::Local(slot) => local(locals, current, *slot).cloned(),
             ElementProgram::Scalar(program) => {
                 program.run_number(locals, current).map(Scalar::into_value)
             }
@@ -507,6 +517,9 @@ mod tests {
         for (at, elem) in elems.iter().enumerate() {
             scope.insert(format!("v{at}"), elem.clone());
         }
+        let mut strings: Vec<Value> = (0..9).map(|n| Value::string(format!("s{n}"))).collect();
+        strings[4] = strings[4].clone().mark(Marks::SENSITIVE);
+        scope.insert("ss".to_string(), Value::tuple(strings));
         let evaluator = Evaluator::new();
         // The value, or the errors without their spans.
         let eval = |source: &str| {
@@ -521,6 +534,7 @@ mod tests {
             }
         };
         for body in [
+            "x",
             "x * 2 + 1",
             "-x % 4",
             "x / 0",
@@ -571,6 +585,20 @@ mod tests {
             }
         }
         assert!(eval("[for i, x in ys : \"${i}:${x}\" if x > 1]").contains("\"2:2.5\""));
+        // A local alone as key or element, strings and a sensitive one included.
+        for (fast, general) in [
+            (
+                "{for x in ss : x => x}",
+                "{for x in ss : tostring(x) => tostring(x)}",
+            ),
+            (
+                "{for i, x in ss : x => i}",
+                "{for i, x in ss : tostring(x) => tonumber(i)}",
+            ),
+            ("[for x in ss : x]", "[for x in ss : tostring(x)]"),
+        ] {
+            assert_eq!(eval(fast), eval(general), "{fast}");
+        }
         // Templates: rendered the same, element by element, keys included.
         for body in ["\"k${x}\"", "\"${x}-${x * 2}-${x > 1}\"", "\"<${-x}>\""] {
             let compiled = eval(&format!("[for x in xs : {body}]"));
