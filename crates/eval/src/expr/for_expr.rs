@@ -4,7 +4,7 @@ use terrace_syntax::{Expr, ForExpr, Name, Span};
 use terrace_types::{Key, Marks, Repr, Type, Value};
 
 use super::iteration::{each_element, is_iterable};
-use super::scalar_program::{ElementProgram, ScalarProgram};
+use super::scalar_program::{Current, ElementProgram, ScalarProgram};
 use super::{Ctx, EvalResult, convert_to, error};
 use crate::diagnostic::Diagnostics;
 
@@ -126,19 +126,19 @@ impl<'e> Ctx<'e> {
         let fast_value = compile_element(&for_expr.value_expr, &self.locals);
         let compiled = fast_cond.is_some() || fast_key.is_some() || fast_value.is_some();
         each_element(collection, has_key_var, |key, value| {
-            if let Some(key) = key {
-                self.set_local(base, key);
-            }
-            // The element's variable is bound when `eval` needs it: compiled code
+            // The element's variables are bound when `eval` needs them: compiled code
             // reads the element where it is.
+            let current = Current {
+                key: key.as_ref().map(|key| (base, key)),
+                value: (value_slot, value),
+            };
             let mut bound = false;
             if compiled {
                 // What compiled code computes makes no steps: count one per element.
                 self.tick(for_expr.open)?;
             } else {
-                self.bind_once(&mut bound, value_slot, value);
+                self.bind_once(&mut bound, current);
             }
-            let current = (value_slot, value);
             // Without a condition there is nothing to evaluate, and nothing to bind for it.
             let include = match fast_cond
                 .as_ref()
@@ -148,7 +148,7 @@ impl<'e> Ctx<'e> {
                 Some(true) => Include::Yes,
                 Some(false) => Include::No,
                 None => {
-                    self.bind_once(&mut bound, value_slot, value);
+                    self.bind_once(&mut bound, current);
                     self.for_condition(for_expr, &mut marks)?
                 }
             };
@@ -166,7 +166,7 @@ impl<'e> Ctx<'e> {
                     .as_ref()
                     .is_some_and(|p| p.push_to(&self.locals, current, &mut tuple));
                 if !pushed {
-                    self.bind_once(&mut bound, value_slot, value);
+                    self.bind_once(&mut bound, current);
                     tuple.push(self.eval_element(&for_expr.value_expr)?);
                 }
                 return Ok(());
@@ -176,7 +176,7 @@ impl<'e> Ctx<'e> {
                 // A marked key takes the general path, which carries its marks.
                 Some((_, Repr::String(key), marks)) if marks.is_empty() => key,
                 _ => {
-                    self.bind_once(&mut bound, value_slot, value);
+                    self.bind_once(&mut bound, current);
                     match self.for_key(key_expr, &mut marks)? {
                         Some(key) => key,
                         None => {
@@ -192,7 +192,7 @@ impl<'e> Ctx<'e> {
             {
                 Some(element) => entries.push((key, element)),
                 None => {
-                    self.bind_once(&mut bound, value_slot, value);
+                    self.bind_once(&mut bound, current);
                     entries.push((key, self.eval_element(&for_expr.value_expr)?));
                 }
             }
@@ -212,11 +212,15 @@ impl<'e> Ctx<'e> {
         Ok(result.mark(marks))
     }
 
-    /// Binds `value` to the local in `slot`, unless done already for this element.
+    /// Binds the element's key and value to their locals, unless done already for
+    /// this element.
     #[inline]
-    fn bind_once(&mut self, bound: &mut bool, slot: usize, value: &Value) {
+    fn bind_once(&mut self, bound: &mut bool, current: Current) {
         if !*bound {
-            self.set_local(slot, value.clone());
+            if let Some((slot, key)) = current.key {
+                self.set_local(slot, key.clone());
+            }
+            self.set_local(current.value.0, current.value.1.clone());
             *bound = true;
         }
     }

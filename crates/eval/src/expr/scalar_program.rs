@@ -44,10 +44,9 @@ impl ScalarProgram {
         compile(expr, locals, 0)
     }
 
-    /// Computes the program over `locals`, where `current` is the slot and value
-    /// of the element being visited (which `locals` may not hold yet); `None`
+    /// Computes the program over `locals` and the element being visited; `None`
     /// when the general evaluator must do it.
-    pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<Scalar> {
+    pub(crate) fn run(&self, locals: &[(Name, Value)], current: Current) -> Option<Scalar> {
         match self {
             ScalarProgram::Constant(scalar) => Some(scalar.clone()),
             ScalarProgram::Local(slot) => {
@@ -78,7 +77,7 @@ impl ScalarProgram {
     /// plain integers in registers ([`SmallInt`], the same arithmetic as `run`'s).
     /// `None` when `run` must compute it.
     #[inline]
-    fn run_int(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<SmallInt> {
+    fn run_int(&self, locals: &[(Name, Value)], current: Current) -> Option<SmallInt> {
         match self {
             ScalarProgram::Constant(Scalar::Number(n)) => n.as_small_int(),
             ScalarProgram::Local(slot) => {
@@ -110,7 +109,7 @@ impl ScalarProgram {
 
     /// The program's result as a number, through [`ScalarProgram::run_int`] when it can.
     #[inline]
-    fn run_number(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<Scalar> {
+    fn run_number(&self, locals: &[(Name, Value)], current: Current) -> Option<Scalar> {
         match self.run_int(locals, current) {
             Some(n) => Some(Scalar::Number(n.into())),
             None => self.run(locals, current),
@@ -119,11 +118,7 @@ impl ScalarProgram {
 
     /// The program's result when it is a bool (a condition), without building
     /// a scalar for comparisons and `!`.
-    pub(crate) fn run_bool(
-        &self,
-        locals: &[(Name, Value)],
-        current: (usize, &Value),
-    ) -> Option<bool> {
+    pub(crate) fn run_bool(&self, locals: &[(Name, Value)], current: Current) -> Option<bool> {
         match self {
             ScalarProgram::Binary(op, lhs, rhs)
                 if let Some(x) = lhs.run_int(locals, current)
@@ -155,7 +150,7 @@ impl ScalarProgram {
     fn operand<'a>(
         &'a self,
         locals: &'a [(Name, Value)],
-        current: (usize, &'a Value),
+        current: Current<'a>,
         store: &'a mut Option<Scalar>,
     ) -> Option<Operand<'a>> {
         match self {
@@ -178,7 +173,7 @@ fn with_operands<R>(
     lhs: &ScalarProgram,
     rhs: &ScalarProgram,
     locals: &[(Name, Value)],
-    current: (usize, &Value),
+    current: Current,
     f: impl FnOnce(Operand, Operand) -> Option<R>,
 ) -> Option<R> {
     let (mut lhs_store, mut rhs_store) = (None, None);
@@ -187,17 +182,26 @@ fn with_operands<R>(
     f(lhs, rhs)
 }
 
-/// The value of the local in `slot`: `current`'s value when it is that slot.
+/// The element a `for` is visiting: the slots of its variables and their values,
+/// which the locals may not hold yet (they are bound only when `eval` needs them).
+#[derive(Clone, Copy)]
+pub(crate) struct Current<'a> {
+    /// The key variable's slot and value, when the `for` has one.
+    pub(crate) key: Option<(usize, &'a Value)>,
+    /// The value variable's slot and value.
+    pub(crate) value: (usize, &'a Value),
+}
+
+/// The value of the local in `slot`: the current element's key or value when it
+/// is that slot.
 #[inline]
-fn local<'a>(
-    locals: &'a [(Name, Value)],
-    current: (usize, &'a Value),
-    slot: usize,
-) -> Option<&'a Value> {
-    if slot == current.0 {
-        Some(current.1)
-    } else {
-        locals.get(slot).map(|(_, value)| value)
+fn local<'a>(locals: &'a [(Name, Value)], current: Current<'a>, slot: usize) -> Option<&'a Value> {
+    if slot == current.value.0 {
+        return Some(current.value.1);
+    }
+    match current.key {
+        Some((key_slot, key)) if key_slot == slot => Some(key),
+        _ => locals.get(slot).map(|(_, value)| value),
     }
 }
 
@@ -275,7 +279,7 @@ impl ElementProgram {
     pub(crate) fn push_to(
         &self,
         locals: &[(Name, Value)],
-        current: (usize, &Value),
+        current: Current,
         out: &mut Vec<Value>,
     ) -> bool {
         match self {
@@ -299,7 +303,7 @@ impl ElementProgram {
 
     /// The element's value; `None` when the general evaluator must compute it.
     #[inline]
-    pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<Value> {
+    pub(crate) fn run(&self, locals: &[(Name, Value)], current: Current) -> Option<Value> {
         match self {
             ElementProgram::Local(slot) => local(locals, current, *slot).cloned(),
             ElementProgram::Scalar(program) => {
@@ -357,7 +361,7 @@ impl TextProgram {
 
     /// The rendered string; `None` when the general renderer must do it (a
     /// null, unknown, marked or non-primitive value, a result too long).
-    pub(crate) fn run(&self, locals: &[(Name, Value)], current: (usize, &Value)) -> Option<Value> {
+    pub(crate) fn run(&self, locals: &[(Name, Value)], current: Current) -> Option<Value> {
         let mut text = self.scratch.borrow_mut();
         text.clear();
         for part in &self.parts {
@@ -425,8 +429,12 @@ mod tests {
         let expr = terrace_syntax::parse_expr(source).ok()?;
         // No element being visited: every local is read from `bound`.
         let none = Value::null(terrace_types::Type::Dynamic);
+        let current = Current {
+            key: None,
+            value: (usize::MAX, &none),
+        };
         ScalarProgram::compile(&expr, bound)?
-            .run(bound, (usize::MAX, &none))
+            .run(bound, current)
             .map(Scalar::into_value)
     }
 
