@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Record what Terraform 1.15.5's console prints for each (fixture, expr) pair, using the oracle
-/work/shared/oracle/tf-console --dir fixtures/FIXTURE EXPR, into cases.jsonl (one JSON object a line:
-fixture, expr, out = stdout exactly, status = exit code, stderr = stderr exactly).
+/work/shared/oracle/tf-console --dir modules/FIXTURE EXPR, into modules.jsonl (one JSON object a line:
+fixture, expr, out = stdout exactly, status = exit code, and with status 1 errors = the summaries of
+Terraform's errors).
 
-  record.py                      record every case in CASES below (rewrites cases.jsonl)
-  record.py --only F1 F2 ...     re-record only these fixtures, keep the other lines of cases.jsonl
+  record.py                      record every case in CASES below (rewrites modules.jsonl)
+  record.py --only F1 F2 ...     re-record only these fixtures, keep the other lines of modules.jsonl
   record.py --list FILE          take the cases from FILE instead: JSON lines [fixture, expr]
 
 At most 2 oracle calls run at a time (the machine has 2 cores).
@@ -17,8 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORACLE = "/work/shared/oracle/tf-console"
-FIXTURES = os.path.join(HERE, "fixtures")
-OUT = os.path.join(HERE, "cases.jsonl")
+FIXTURES = os.path.join(HERE, "modules")
+OUT = os.path.join(HERE, "modules.jsonl")
 
 CALL = ["1", "local.unrelated", "module.m", "module.m.const", "module.m.echo", "keys(module.m)"]
 CYCLE_MOD = ["1", "local.unrelated", "module.a", "module.a.const", "module.a.echo", "module.a.empty"]
@@ -101,6 +102,21 @@ CASES = {
     "call_providers_alias": CALL,
     "call_version_local": CALL,
     "call_registry_source": ["1", "local.unrelated", "module.r", "module.r.vpc_id"],
+    # Terraform 1.15: const variables, and module sources made of them and of locals.
+    "const_source_var": ["1", "var.env", "module.child.out", "module.child", "output.o"],
+    "const_source_local": ["1", "var.env", "local.l", "local.l.dir", "module.child.out"],
+    "const_nested_call": ["1", "module.a.o", "module.a"],
+    "const_sensitive": ["1", "var.env"],
+    "const_ephemeral": ["1", "var.env"],
+    "const_not_bool": ["1", "var.env"],
+    "const_required_unset": ["1", "var.env"],
+    "source_nonconst_var": ["1", "var.env", "module.child.out"],
+    "source_resource": ["1", "module.child.out"],
+    "source_local_resource": ["1", "local.dir"],
+    "source_path_module": ["1", "module.child.out"],
+    "source_function": ["1", "module.child.out", "output.o"],
+    "source_local_mixed": ["1", "local.both"],
+    "variable_flag_not_bool": ["1", "var.env"],
 }
 
 
@@ -108,8 +124,14 @@ def run(case):
     fixture, expr = case
     p = subprocess.run([ORACLE, "--dir", os.path.join(FIXTURES, fixture), expr], capture_output=True,
                        cwd="/tmp")
-    return {"fixture": fixture, "expr": expr, "out": p.stdout.decode(), "status": p.returncode,
-            "stderr": p.stderr.decode()}
+    out = p.stdout.decode()
+    result = {"fixture": fixture, "expr": expr, "out": out[:-1] if out.endswith("\n") else out,
+              "status": p.returncode}
+    if p.returncode == 1:
+        # The summaries of Terraform's errors ("│ Error: SUMMARY"), which terrace must report.
+        result["errors"] = [line.split("Error: ", 1)[1].strip() for line in p.stderr.decode().splitlines()
+                            if line.lstrip("│ ").startswith("Error: ")]
+    return result
 
 
 def main(argv):
@@ -126,17 +148,20 @@ def main(argv):
     todo = [c for c in cases if only is None or c[0] in only]
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = dict(zip(todo, pool.map(run, todo)))
+    # With --only, the other lines of the file stay as they are (cases recorded by hand
+    # with --list included); re-recorded cases replace theirs, new ones go at the end.
+    kept = []
     if only is not None and os.path.exists(OUT):
         with open(OUT) as fh:
-            for line in fh:
-                r = json.loads(line)
-                results.setdefault((r["fixture"], r["expr"]), r)
+            kept = [json.loads(line) for line in fh if line.strip()]
     written = 0
     with open(OUT, "w") as fh:
-        for c in cases:
-            if c in results:
-                fh.write(json.dumps(results[c], ensure_ascii=False) + "\n")
-                written += 1
+        order = [(r["fixture"], r["expr"]) for r in kept]
+        order += [c for c in cases if c in results and c not in set(order)]
+        old = {(r["fixture"], r["expr"]): r for r in kept}
+        for c in order:
+            fh.write(json.dumps(results.get(c, old.get(c)), ensure_ascii=False) + "\n")
+            written += 1
     bad = [r for r in results.values() if r["status"] not in (0, 1)]
     print(f"{len(todo)} recorded, {written} in {OUT}" + (f"; {len(bad)} oracle failures" if bad else ""))
 

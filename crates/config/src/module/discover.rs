@@ -1,4 +1,4 @@
-//! Finding the configuration's directories: the files of the root module and, recursively, of the local modules its `module` blocks call — with OpenTofu's early evaluation of a `source` built from variables and locals.
+//! Finding the configuration's directories: the files of the root module and, recursively, of the local modules its `module` blocks call — with the early evaluation of a `source` built from variables and locals (Terraform 1.15's const variables, OpenTofu's variables).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -7,12 +7,15 @@ use terrace_eval::{Diagnostic, Evaluator, Scope};
 use terrace_syntax::{Name, Span};
 use terrace_types::{Type, Value};
 
+use super::body::ConfigAttr;
 use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles, module_file_names};
 use super::loader::{ModuleConfig, read_module};
 use super::module_calls::{is_local_source, join_clean};
 use super::named_values::{DirFiles, MAX_MODULE_DEPTH};
-use super::variables::{Assignment, RootAssignments, decode, finalize, root_assignments};
+use super::variables::{
+    Assignment, RootAssignments, VariableDecl, decode, finalize, root_assignments,
+};
 use super::{Language, LoadOptions};
 
 /// What discovery needs besides the directories: the options and the root's `.tfvars`.
@@ -21,58 +24,61 @@ pub(crate) struct Discovery<'d> {
     pub(crate) tfvars: &'d [FileId],
 }
 
-/// Reads the files of `dir` and, recursively, of the local modules it calls. `inputs`
-/// are the values a calling `module` block gives the module's variables, as far as
-/// they are known before anything is evaluated (`None` for the root module, whose
-/// variables come from the options). OpenTofu's early-evaluated sources go in `sources`;
-/// the early values of `dir` itself are returned (OpenTofu only).
+/// What a calling `module` block gives one of the called module's variables before
+/// anything is evaluated: the early value (unknown where it reads what is not known
+/// early), and the argument's place.
+pub(crate) struct EarlyInput {
+    value: Value,
+    file: FileId,
+    span: Span,
+}
+
+/// The early inputs of a called module, by variable name.
+pub(crate) type EarlyInputs = BTreeMap<Name, EarlyInput>;
+
+/// Reads the files of `dir` and, recursively, of the local modules it calls, following
+/// each call path (`prefix` is `module.a.module.b.`, empty for the root) since a
+/// module's early values depend on what its call gives it; each directory's files are
+/// read once. `inputs` are what the calling `module` block gives the module's variables
+/// (`None` for the root module, whose variables come from the options). Early-evaluated
+/// sources go in `sources`, by call path and call name; the early values of the root
+/// module are returned (OpenTofu only, for its backend settings).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn discover(
     discovery: &Discovery<'_>,
     dir: &Path,
+    prefix: &str,
     depth: usize,
-    inputs: Option<BTreeMap<Name, Value>>,
+    inputs: Option<EarlyInputs>,
     files: &mut SourceFiles,
     dirs: &mut BTreeMap<PathBuf, DirFiles>,
-    sources: &mut BTreeMap<(PathBuf, String), String>,
+    sources: &mut BTreeMap<(String, String), String>,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> Option<EarlyScope> {
-    if dirs.contains_key(dir) || depth > MAX_MODULE_DEPTH {
+    if depth > MAX_MODULE_DEPTH {
         return None;
     }
     let language = discovery.options.language;
-    let names = match module_file_names(dir, language) {
-        Ok(names) => names,
-        Err(error) => {
-            diagnostics.push(ModuleDiagnostic::without_file(Diagnostic::error(
-                "Failed to read module directory",
-                format!(
-                    "Module directory {} does not exist or cannot be read: {error}.",
-                    dir.display()
-                ),
-                Span::default(),
-            )));
-            dirs.insert(dir.to_path_buf(), DirFiles::default());
-            return None;
-        }
+    if !dirs.contains_key(dir) {
+        let dir_files = read_dir_files(dir, language, files, diagnostics);
+        dirs.insert(dir.to_path_buf(), dir_files);
+    }
+    let (primary, overrides) = match dirs.get(dir) {
+        Some(found) => (found.primary.clone(), found.overrides.clone()),
+        None => return None,
     };
-    let primary: Vec<FileId> = names
-        .primary
-        .iter()
-        .map(|p| files.load(p, diagnostics))
-        .collect();
-    let overrides: Vec<FileId> = names
-        .overrides
-        .iter()
-        .map(|p| files.load(p, diagnostics))
-        .collect();
-    // The calls to local modules: their directories and, for OpenTofu, their inputs.
-    let mut children: Vec<(PathBuf, Option<BTreeMap<Name, Value>>)> = Vec::new();
+    // The calls to local modules: their directories and their early inputs.
+    let mut children: Vec<(PathBuf, String, Option<EarlyInputs>)> = Vec::new();
     let early = {
         let mut ignored = Vec::new();
         let config = read_module(files, &primary, &overrides, &mut ignored);
-        let early = (language == Language::OpenTofu)
-            .then(|| EarlyScope::new(discovery, &config, files, dir, inputs.as_ref()));
+        // Terraform evaluates early only const variables and what is made of them: a
+        // module without calls or const variables has nothing to evaluate early.
+        let wants_early = language == Language::OpenTofu
+            || !config.module_calls.is_empty()
+            || config.variables.iter().any(|v| v.attr("const").is_some());
+        let early = wants_early
+            .then(|| EarlyScope::new(discovery, &config, files, dir, inputs.as_ref(), diagnostics));
         for block in &config.module_calls {
             let Some(attr) = block.attr("source") else {
                 continue;
@@ -82,12 +88,19 @@ pub(crate) fn discover(
                 (None, Some(early)) => match early.string(&attr.expr) {
                     Some(source) => {
                         sources.insert(
-                            (dir.to_path_buf(), block.name().to_string()),
+                            (prefix.to_string(), block.name().to_string()),
                             source.clone(),
                         );
                         source
                     }
-                    None => continue,
+                    None => {
+                        // Not after an error about this module's const inputs, which
+                        // leaves its sources unknown.
+                        if language == Language::Terraform && !early.inputs_failed {
+                            diagnostics.push(unresolved_source(attr));
+                        }
+                        continue;
+                    }
                 },
                 (None, None) => continue,
             };
@@ -98,18 +111,26 @@ pub(crate) fn discover(
                 block
                     .attrs
                     .iter()
-                    .map(|attr| (attr.name.clone(), early.value(&attr.expr)))
+                    .map(|attr| {
+                        let input = EarlyInput {
+                            value: early.value(&attr.expr),
+                            file: attr.file,
+                            span: attr.expr.span,
+                        };
+                        (attr.name.clone(), input)
+                    })
                     .collect()
             });
-            children.push((join_clean(dir, &source), child_inputs));
+            let child_prefix = format!("{prefix}module.{}.", block.name());
+            children.push((join_clean(dir, &source), child_prefix, child_inputs));
         }
-        early
+        early.filter(|_| language == Language::OpenTofu)
     };
-    dirs.insert(dir.to_path_buf(), DirFiles { primary, overrides });
-    for (child, child_inputs) in children {
+    for (child, child_prefix, child_inputs) in children {
         discover(
             discovery,
             &child,
+            &child_prefix,
             depth + 1,
             child_inputs,
             files,
@@ -121,24 +142,61 @@ pub(crate) fn discover(
     early
 }
 
-/// OpenTofu's early evaluation: what a module's variables and its locals that read
-/// only variables and other such locals give before anything else is evaluated.
+/// The primary and override files of `dir`, loaded (none when it cannot be read: reported).
+fn read_dir_files(
+    dir: &Path,
+    language: Language,
+    files: &mut SourceFiles,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> DirFiles {
+    let names = match module_file_names(dir, language) {
+        Ok(names) => names,
+        Err(error) => {
+            diagnostics.push(ModuleDiagnostic::without_file(Diagnostic::error(
+                "Failed to read module directory",
+                format!(
+                    "Module directory {} does not exist or cannot be read: {error}.",
+                    dir.display()
+                ),
+                Span::default(),
+            )));
+            return DirFiles::default();
+        }
+    };
+    let mut load = |paths: &[PathBuf]| -> Vec<FileId> {
+        paths.iter().map(|p| files.load(p, diagnostics)).collect()
+    };
+    DirFiles {
+        primary: load(&names.primary),
+        overrides: load(&names.overrides),
+    }
+}
+
+/// The early evaluation: what a module's variables and its locals that read only
+/// variables and other such locals give before anything else is evaluated. In
+/// Terraform only const variables have values then; in OpenTofu all do.
 pub(crate) struct EarlyScope {
     evaluator: Evaluator,
     scope: Scope,
+    /// A const variable was given what is not known early (reported).
+    inputs_failed: bool,
 }
 
 impl EarlyScope {
     /// The early values of the module `config` in `dir`, whose variables are `inputs`
     /// (`None`: the root module's, from the options and `.tfvars` files).
+    /// Terraform's errors for const variables go in `diagnostics`: a root one without a
+    /// value, a called module's one given what is not known early.
     fn new(
         discovery: &Discovery<'_>,
         config: &ModuleConfig<'_>,
         files: &SourceFiles,
         dir: &Path,
-        inputs: Option<&BTreeMap<Name, Value>>,
+        inputs: Option<&EarlyInputs>,
+        diagnostics: &mut Vec<ModuleDiagnostic>,
     ) -> EarlyScope {
-        let evaluator = Evaluator::with_functions(Language::OpenTofu.functions());
+        let language = discovery.options.language;
+        let evaluator = Evaluator::with_functions(language.functions());
         let mut ignored = Vec::new();
         let decls: Vec<_> = config
             .variables
@@ -161,11 +219,11 @@ impl EarlyScope {
             ),
             Some(inputs) => inputs
                 .iter()
-                .map(|(name, value)| {
+                .map(|(name, input)| {
                     (
                         name.clone(),
                         Assignment {
-                            value: value.clone(),
+                            value: input.value.clone(),
                             source: super::VariableSource::ModuleArgument,
                             place: None,
                         },
@@ -173,6 +231,12 @@ impl EarlyScope {
                 })
                 .collect(),
         };
+        let mut inputs_failed = false;
+        if language == Language::Terraform {
+            for decl in decls.iter().filter(|decl| decl.is_const) {
+                inputs_failed |= !const_checks(decl, inputs, &assignments, diagnostics);
+            }
+        }
         let mut scope = Scope::terraform();
         scope.insert_namespace(
             "path",
@@ -182,8 +246,12 @@ impl EarlyScope {
             ]),
         );
         for decl in &decls {
-            let value = finalize(decl, assignments.remove(&decl.name), files, &mut ignored)
-                .map_or_else(|| Value::unknown(Type::Dynamic), |(value, _)| value);
+            let assignment = assignments.remove(&decl.name);
+            let value = match language {
+                Language::Terraform if !decl.is_const => None,
+                _ => finalize(decl, assignment, files, &mut ignored),
+            };
+            let value = value.map_or_else(|| Value::unknown(Type::Dynamic), |(value, _)| value);
             scope.insert_attr("var", &decl.name, value);
         }
         // Locals in as many rounds as it takes: each round adds those whose local
@@ -219,7 +287,11 @@ impl EarlyScope {
                 break;
             }
         }
-        EarlyScope { evaluator, scope }
+        EarlyScope {
+            evaluator,
+            scope,
+            inputs_failed,
+        }
     }
 
     /// The value of `expr` here, unknown where it reads what is not known early.
@@ -234,4 +306,76 @@ impl EarlyScope {
         let (value, _) = self.value(expr).unmark_deep();
         value.as_str().map(str::to_string)
     }
+}
+
+/// Terraform's error for a `source` that is not known early: it reads something other than
+/// variables, locals and `path` (directly), or they do not give it early (a variable that
+/// is not const, or a local made of what is not known then).
+fn unresolved_source(attr: &ConfigAttr<'_>) -> ModuleDiagnostic {
+    let invalid = terrace_eval::references(&attr.expr)
+        .iter()
+        .any(|r| !matches!(r.root(), "var" | "local" | "path"));
+    let (summary, detail) = if invalid {
+        (
+            "Invalid module source",
+            "The module source can only reference constant input variables and local values.",
+        )
+    } else {
+        (
+            "Unknown module source",
+            "Only literal values and const variables can be evaluated during init.",
+        )
+    };
+    ModuleDiagnostic::new(
+        attr.file,
+        Diagnostic::error(summary, detail, attr.expr.span),
+    )
+}
+
+/// Terraform's checks of a const variable before anything is evaluated: a root module's
+/// needs a value (its other required variables are unknown in the console), and a called
+/// module's must be given one known early. False when one failed (reported).
+fn const_checks(
+    decl: &VariableDecl<'_, '_>,
+    inputs: Option<&EarlyInputs>,
+    assignments: &BTreeMap<Name, Assignment>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> bool {
+    match inputs {
+        None => {
+            if !assignments.contains_key(&decl.name)
+                && decl.default.is_none()
+                && !decl.default_invalid
+            {
+                diagnostics.push(ModuleDiagnostic::new(
+                    decl.block.file,
+                    Diagnostic::error(
+                        "No value for required variable",
+                        format!(
+                            "The root module input variable \"{}\" is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
+                            decl.name
+                        ),
+                        decl.block.def_span,
+                    ),
+                ));
+                return false;
+            }
+        }
+        Some(inputs) => {
+            if let Some(input) = inputs.get(&decl.name)
+                && !input.value.is_wholly_known()
+            {
+                diagnostics.push(ModuleDiagnostic::new(
+                    input.file,
+                    Diagnostic::error(
+                        "Const variables must be known",
+                        "Only a constant value can be passed into a constant module variable.",
+                        input.span,
+                    ),
+                ));
+                return false;
+            }
+        }
+    }
+    true
 }

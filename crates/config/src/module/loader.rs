@@ -43,6 +43,7 @@ const VARIABLE_SCHEMA: BodySchema = BodySchema {
         "sensitive",
         "nullable",
         "ephemeral",
+        "const",
         "deprecated",
     ],
     blocks: &[("validation", 0)],

@@ -244,7 +244,7 @@ pub(crate) struct LoadCtx<'l> {
     pub(crate) tfvars: Vec<FileId>,
     /// The `source` of each `module` block by directory and call name, where OpenTofu
     /// evaluated it early (a literal `source` is read where it stands).
-    pub(crate) sources: BTreeMap<(PathBuf, String), String>,
+    pub(crate) sources: BTreeMap<(String, String), String>,
     /// OpenTofu's early values of the root module (for its backend settings).
     pub(crate) root_early: Option<super::discover::EarlyScope>,
 }
@@ -279,6 +279,7 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
             tfvars: &tfvars,
         },
         &root_dir,
+        "",
         0,
         None,
         &mut files,

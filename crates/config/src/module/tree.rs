@@ -105,7 +105,7 @@ pub(crate) fn build_tree<'a>(
             .iter()
             .map(|block| {
                 ctx.sources
-                    .get(&(dir.clone(), block.name().to_string()))
+                    .get(&(prefix.clone(), block.name().to_string()))
                     .cloned()
                     .or_else(|| source_of(block))
                     .unwrap_or_default()
@@ -205,24 +205,10 @@ pub(crate) fn build_tree<'a>(
 pub(crate) fn check_calls(
     module: &TreeModule<'_>,
     decls: &[Vec<VariableDecl<'_, '_>>],
-    language: super::Language,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) {
     for (c, block) in module.config.module_calls.iter().enumerate() {
         check_call(block, &module.config, diagnostics);
-        if language == super::Language::Terraform
-            && let Some(attr) = block.attr("source")
-            && source_of(block).is_none()
-        {
-            diagnostics.push(ModuleDiagnostic::new(
-                attr.file,
-                Diagnostic::error(
-                    "Unknown module source",
-                    "Only literal values and const variables can be evaluated during init.",
-                    attr.expr.span,
-                ),
-            ));
-        }
         let Some(child) = module.children[c] else {
             continue;
         };

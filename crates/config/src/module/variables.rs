@@ -32,6 +32,9 @@ pub(crate) struct VariableDecl<'c, 'a> {
     pub(crate) default: Option<Value>,
     pub(crate) nullable: bool,
     pub(crate) sensitive: bool,
+    /// `const = true` (Terraform 1.15): the value is known when modules are installed, so
+    /// module `source` and `version` arguments may use it.
+    pub(crate) is_const: bool,
     /// `--var` and `TF_VAR_` strings are HCL expressions (non-primitive types)
     /// rather than literal strings.
     pub(crate) parse_hcl: bool,
@@ -74,23 +77,25 @@ fn bool_attr(
     let Some(attr) = block.attr(name) else {
         return default;
     };
-    match constant(evaluator, &attr.literal_expr(), attr.file, diagnostics) {
-        Some(value) => match convert(&value, &Type::Bool).ok().and_then(|v| v.as_bool()) {
-            Some(b) => b,
-            None => {
-                diagnostics.push(ModuleDiagnostic::new(
-                    attr.file,
-                    Diagnostic::error(
-                        "Invalid argument value",
-                        format!("The \"{name}\" argument must be true or false."),
-                        attr.expr.span,
-                    ),
-                ));
-                default
-            }
+    let value = constant(evaluator, &attr.literal_expr(), attr.file, diagnostics);
+    // Decoded into a Go bool, as Terraform's gohcl does it.
+    let problem = match value.map(|value| convert(&value, &Type::Bool)) {
+        None => return default,
+        Some(Ok(value)) => match value.as_bool() {
+            Some(b) => return b,
+            None => "null value is not allowed".to_string(),
         },
-        None => default,
-    }
+        Some(Err(error)) => error.to_string(),
+    };
+    diagnostics.push(ModuleDiagnostic::new(
+        attr.file,
+        Diagnostic::error(
+            "Unsuitable value type",
+            format!("Unsuitable value: {problem}"),
+            attr.expr.span,
+        ),
+    ));
+    default
 }
 
 /// Decodes a `variable` block.
@@ -125,8 +130,27 @@ pub(crate) fn decode<'c, 'a>(
             }
         },
     };
-    let nullable = bool_attr(block, "nullable", true, evaluator, diagnostics);
+    // In Terraform's order, for the order of its diagnostics.
     let sensitive = bool_attr(block, "sensitive", false, evaluator, diagnostics);
+    let ephemeral = bool_attr(block, "ephemeral", false, evaluator, diagnostics);
+    let is_const = bool_attr(block, "const", false, evaluator, diagnostics);
+    if is_const {
+        for (set, what) in [(sensitive, "sensitive"), (ephemeral, "ephemeral")] {
+            if set {
+                diagnostics.push(ModuleDiagnostic::new(
+                    block.file,
+                    Diagnostic::error(
+                        format!("Const variable cannot be {what}"),
+                        format!(
+                            "A variable that is marked as \"const\" cannot also be marked as \"{what}\"."
+                        ),
+                        block.def_span,
+                    ),
+                ));
+            }
+        }
+    }
+    let nullable = bool_attr(block, "nullable", true, evaluator, diagnostics);
     let mut default_invalid = false;
     let default = block.attr("default").and_then(|attr| {
         // A JSON default is read in literal-only mode, as Terraform does.
@@ -179,6 +203,7 @@ pub(crate) fn decode<'c, 'a>(
         default,
         nullable,
         sensitive,
+        is_const,
         parse_hcl,
         default_invalid,
     }

@@ -95,7 +95,7 @@ pub(crate) fn walk(
         .collect();
     let start = diagnostics.len();
     for module in &tree {
-        check_calls(module, &decls, ctx.options.language, diagnostics);
+        check_calls(module, &decls, diagnostics);
     }
     mark_configuration(diagnostics, start);
     let state = match tree.first() {
@@ -747,16 +747,20 @@ impl Walker<'_, '_> {
         let Some(child) = self.tree[m].children[c] else {
             if !is_local_source(&source) {
                 let span = block.attr("source").map_or(block.def_span, |a| a.expr.span);
+                let detail = if source.is_empty() {
+                    format!(
+                        "The source of module \"{}\" is not known before anything is evaluated, so it is not loaded: its outputs are unknown.",
+                        block.name()
+                    )
+                } else {
+                    format!(
+                        "The module \"{}\" comes from \"{source}\", which is not a local path, so it is not loaded: its outputs are unknown.",
+                        block.name()
+                    )
+                };
                 diagnostics.push(ModuleDiagnostic::new(
                     block.file,
-                    warning(
-                        "Module not loaded",
-                        format!(
-                            "The module \"{}\" comes from \"{source}\", which is not a local path, so it is not loaded: its outputs are unknown.",
-                            block.name()
-                        ),
-                        span,
-                    ),
+                    warning("Module not loaded", detail, span),
                 ));
             }
             self.instances[inst].calls[c] = Some(CallState {
@@ -834,7 +838,9 @@ impl Walker<'_, '_> {
             .zip(&self.decls[0])
             .filter_map(|(v, d)| {
                 let v = v.as_ref()?;
-                (v.source == VariableSource::Unset && !d.default_invalid)
+                // A const variable without a value is an error, reported as the
+                // configuration is read.
+                (v.source == VariableSource::Unset && !d.default_invalid && !d.is_const)
                     .then(|| format!("var.{}", v.name))
             })
             .collect();

@@ -446,3 +446,30 @@ fn two_way_wiring_between_a_resource_and_a_module_is_no_cycle() {
         module.render_blocks("terraform_data.t").unwrap()
     );
 }
+
+/// Terraform 1.15's const variables: a module's `source` may be built from them (and from
+/// locals made of them), a called module's const variable must be given a value known
+/// early, and a root one needs a value.
+#[test]
+fn const_variables_choose_module_sources() {
+    // Without a value for the root's const variable, that is the first error; what
+    // follows from it (module.b's input, the sources in ./a) is reported too.
+    let unset = load("const-inputs");
+    let unset_errors = errors(&unset);
+    assert_eq!(unset_errors[0], "No value for required variable");
+    assert!(
+        unset_errors[1..]
+            .iter()
+            .all(|e| e == "Const variables must be known" || e == "Unknown module source")
+    );
+    let given = load_module(
+        &fixture("const-inputs"),
+        &LoadOptions {
+            vars: vec![("stage".to_string(), "prod".to_string())],
+            ..options()
+        },
+    );
+    // Only module.a's input is wrong; module.b loads ./mods/prod through ./a.
+    assert_eq!(errors(&given), ["Const variables must be known"]);
+    insta::assert_snapshot!("const_inputs", render(&given));
+}

@@ -1,0 +1,8 @@
+variable "env" {
+  type  = string
+  const = true
+}
+module "b" {
+  source = "../mods/${var.env}"
+}
+output "o" { value = module.b.out }

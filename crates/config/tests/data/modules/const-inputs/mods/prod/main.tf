@@ -1,0 +1,1 @@
+output "out" { value = "from prod" }

@@ -1,0 +1,6 @@
+variable "env" {
+  type      = string
+  const     = true
+  ephemeral = true
+  default   = "dev"
+}

@@ -1,0 +1,5 @@
+module "a" {
+  source = "./a"
+  env    = "dev"
+}
+output "o" { value = module.a.o }

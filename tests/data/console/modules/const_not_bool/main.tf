@@ -1,0 +1,5 @@
+variable "env" {
+  type    = string
+  const   = "yes"
+  default = "dev"
+}

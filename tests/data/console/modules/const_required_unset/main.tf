@@ -1,0 +1,7 @@
+variable "env" {
+  type  = string
+  const = true
+}
+module "child" {
+  source = "./mods/${var.env}"
+}

@@ -1,0 +1,7 @@
+variable "env" {
+  type    = string
+  default = "dev"
+}
+module "child" {
+  source = "./mods/${var.env}"
+}

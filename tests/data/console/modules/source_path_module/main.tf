@@ -1,0 +1,3 @@
+module "child" {
+  source = "${path.module}/mods/dev"
+}

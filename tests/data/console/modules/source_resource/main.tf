@@ -1,0 +1,6 @@
+resource "terraform_data" "x" {
+  input = "dev"
+}
+module "child" {
+  source = "./mods/${terraform_data.x.input}"
+}

@@ -1,0 +1,5 @@
+variable "env" {
+  type      = string
+  nullable = 3
+  default   = "dev"
+}
