@@ -12,6 +12,7 @@ At most 2 oracle calls run at a time (the machine has 2 cores).
 """
 import json
 import os
+import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -117,6 +118,11 @@ CASES = {
     "source_function": ["1", "module.child.out", "output.o"],
     "source_local_mixed": ["1", "local.both"],
     "variable_flag_not_bool": ["1", "var.env"],
+    # Terraform 1.15: output blocks with a type constraint.
+    "output_type": [
+        "1", "module.m", "module.m.n", "module.m.l", "module.m.o", "type(module.m.o)", "type(module.m.u)",
+        "type(module.m.bad_list)", "module.m.s", "module.m.m", "type(module.m.s)",
+    ],
 }
 
 
@@ -124,7 +130,11 @@ def run(case):
     fixture, expr = case
     p = subprocess.run([ORACLE, "--dir", os.path.join(FIXTURES, fixture), expr], capture_output=True,
                        cwd="/tmp")
-    out = p.stdout.decode()
+    out = re.sub(r"\x1b\[[0-9;]*m", "", p.stdout.decode())
+    # Terraform's warning block on stdout ("Due to the problems above, ...") is left out:
+    # terrace prints its diagnostics on stderr.
+    if out.startswith("╷"):
+        out = out.split("╵\n", 1)[1].lstrip("\n")
     result = {"fixture": fixture, "expr": expr, "out": out[:-1] if out.endswith("\n") else out,
               "status": p.returncode}
     if p.returncode == 1:

@@ -54,6 +54,7 @@ const OUTPUT_SCHEMA: BodySchema = BodySchema {
     attributes: &[
         "description",
         "value",
+        "type",
         "sensitive",
         "depends_on",
         "ephemeral",

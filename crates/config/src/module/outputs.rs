@@ -1,10 +1,11 @@
-//! `output` blocks: the value, `sensitive`, and the rule that sensitive data needs `sensitive = true`.
+//! `output` blocks: the value, its `type` constraint (Terraform 1.15), `sensitive`, and the rule that sensitive data needs `sensitive = true`.
 
 use terrace_syntax::Name;
 use terrace_types::{Marks, Type, Value, convert};
 
 use super::diagnostics::ModuleDiagnostic;
 use super::loader::BlockConfig;
+use super::variables::declared_type;
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
 use terrace_eval::Scope;
@@ -20,7 +21,7 @@ pub struct OutputValue {
     pub sensitive: bool,
 }
 
-/// Evaluates an `output` block.
+/// Evaluates an `output` block; after an error its value is unknown.
 pub(crate) fn eval_output(
     block: &BlockConfig<'_>,
     scope: &Scope,
@@ -28,6 +29,12 @@ pub(crate) fn eval_output(
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> OutputValue {
     let name = Name::from(block.name());
+    let start = diagnostics.len();
+    let constraint = declared_type(block, diagnostics);
+    let unknown = || {
+        let ty = constraint.as_ref().map_or(Type::Dynamic, |c| c.ty.clone());
+        Value::unknown(ty)
+    };
     let sensitive = block
         .attr("sensitive")
         .and_then(|attr| evaluator.eval(&attr.expr, &Scope::new()).ok())
@@ -45,7 +52,7 @@ pub(crate) fn eval_output(
         ));
         return OutputValue {
             name,
-            value: Value::unknown(Type::Dynamic),
+            value: unknown(),
             sensitive,
         };
     };
@@ -57,8 +64,28 @@ pub(crate) fn eval_output(
                     .into_iter()
                     .map(|d| ModuleDiagnostic::new(attr.file, d)),
             );
-            Value::unknown(Type::Dynamic)
+            unknown()
         }
+    };
+    // A declared type: its defaults applied, then the value converted to it.
+    let value = match &constraint {
+        None => value,
+        Some(constraint) => match convert(&constraint.apply_defaults(&value), &constraint.ty) {
+            Ok(value) => value,
+            Err(error) => {
+                diagnostics.push(ModuleDiagnostic::new(
+                    attr.file,
+                    Diagnostic::error(
+                        "Invalid output value",
+                        format!(
+                            "The value expression does not match this output value's type constraint: {error}."
+                        ),
+                        attr.expr.span,
+                    ),
+                ));
+                unknown()
+            }
+        },
     };
     if !sensitive && value.has_mark_deep(Marks::SENSITIVE) {
         diagnostics.push(ModuleDiagnostic::new(
@@ -70,7 +97,10 @@ pub(crate) fn eval_output(
             ),
         ));
     }
-    let value = if sensitive {
+    let value = if diagnostics[start..].iter().any(ModuleDiagnostic::is_error) {
+        // Terraform keeps no value for an output that failed: unknown, of its declared type.
+        unknown()
+    } else if sensitive {
         value.mark(Marks::SENSITIVE)
     } else {
         value

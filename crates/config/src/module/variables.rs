@@ -98,6 +98,33 @@ fn bool_attr(
     default
 }
 
+/// The type constraint of a `variable` or `output` block's `type` argument; `None` when
+/// there is none, or it is not a type (reported).
+pub(crate) fn declared_type(
+    block: &BlockConfig<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<TypeConstraint> {
+    let attr = block.attr("type")?;
+    let found = attr
+        .static_expr()
+        .map_err(|_| {
+            // A JSON string that is no expression, in Terraform's words.
+            Diagnostic::error(
+                "Invalid type specification",
+                "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).",
+                attr.expr.span,
+            )
+        })
+        .and_then(|expr| type_constraint(&expr));
+    match found {
+        Ok(constraint) => Some(constraint),
+        Err(found) => {
+            diagnostics.push(ModuleDiagnostic::new(attr.file, found));
+            None
+        }
+    }
+}
+
 /// Decodes a `variable` block.
 pub(crate) fn decode<'c, 'a>(
     block: &'c BlockConfig<'a>,
@@ -105,31 +132,9 @@ pub(crate) fn decode<'c, 'a>(
     evaluator: &Evaluator,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> VariableDecl<'c, 'a> {
-    let mut parse_hcl = false;
-    let constraint = match block.attr("type") {
-        None => TypeConstraint::new(Type::Dynamic),
-        Some(attr) => match attr
-            .static_expr()
-            .map_err(|_| {
-                // A JSON string that is no expression, in Terraform's words.
-                Diagnostic::error(
-                    "Invalid type specification",
-                    "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).",
-                    attr.expr.span,
-                )
-            })
-            .and_then(|expr| type_constraint(&expr))
-        {
-            Ok(constraint) => {
-                parse_hcl = !constraint.ty.is_primitive();
-                constraint
-            }
-            Err(found) => {
-                diagnostics.push(ModuleDiagnostic::new(attr.file, found));
-                TypeConstraint::new(Type::Dynamic)
-            }
-        },
-    };
+    let declared = declared_type(block, diagnostics);
+    let parse_hcl = declared.as_ref().is_some_and(|c| !c.ty.is_primitive());
+    let constraint = declared.unwrap_or_else(|| TypeConstraint::new(Type::Dynamic));
     // In Terraform's order, for the order of its diagnostics.
     let sensitive = bool_attr(block, "sensitive", false, evaluator, diagnostics);
     let ephemeral = bool_attr(block, "ephemeral", false, evaluator, diagnostics);

@@ -647,11 +647,7 @@ impl Walker<'_, '_> {
                 let block = &config.outputs[i];
                 let scope = &self.instances[inst].scope;
                 let mut found = Vec::new();
-                let mut output = eval_output(block, scope, evaluator, &mut found);
-                if found.iter().any(ModuleDiagnostic::is_error) {
-                    // Terraform keeps no value for an output that failed.
-                    output.value = Value::unknown(Type::Dynamic);
-                }
+                let output = eval_output(block, scope, evaluator, &mut found);
                 diagnostics.extend(found.into_iter().map(|mut d| {
                     d.diagnostic = schema_excused(d.diagnostic, on_resources);
                     d

@@ -1,0 +1,7 @@
+module "m" {
+  source = "./m"
+}
+output "root_bad" {
+  type  = number
+  value = "nope"
+}
