@@ -32,6 +32,7 @@ pub(crate) struct VariableDecl<'c, 'a> {
     pub(crate) default: Option<Value>,
     pub(crate) nullable: bool,
     pub(crate) sensitive: bool,
+    pub(crate) ephemeral: bool,
     /// `const = true` (Terraform 1.15): the value is known when modules are installed, so
     /// module `source` and `version` arguments may use it.
     pub(crate) is_const: bool,
@@ -139,22 +140,6 @@ pub(crate) fn decode<'c, 'a>(
     let sensitive = bool_attr(block, "sensitive", false, evaluator, diagnostics);
     let ephemeral = bool_attr(block, "ephemeral", false, evaluator, diagnostics);
     let is_const = bool_attr(block, "const", false, evaluator, diagnostics);
-    if is_const {
-        for (set, what) in [(sensitive, "sensitive"), (ephemeral, "ephemeral")] {
-            if set {
-                diagnostics.push(ModuleDiagnostic::new(
-                    block.file,
-                    Diagnostic::error(
-                        format!("Const variable cannot be {what}"),
-                        format!(
-                            "A variable that is marked as \"const\" cannot also be marked as \"{what}\"."
-                        ),
-                        block.def_span,
-                    ),
-                ));
-            }
-        }
-    }
     let nullable = bool_attr(block, "nullable", true, evaluator, diagnostics);
     let mut default_invalid = false;
     let default = block.attr("default").and_then(|attr| {
@@ -208,9 +193,34 @@ pub(crate) fn decode<'c, 'a>(
         default,
         nullable,
         sensitive,
+        ephemeral,
         is_const,
         parse_hcl,
         default_invalid,
+    }
+}
+
+impl VariableDecl<'_, '_> {
+    /// Terraform's errors for a const variable that is also sensitive or ephemeral
+    /// (OpenTofu allows both).
+    pub(crate) fn const_conflicts(&self, diagnostics: &mut Vec<ModuleDiagnostic>) {
+        if !self.is_const {
+            return;
+        }
+        for (set, what) in [(self.sensitive, "sensitive"), (self.ephemeral, "ephemeral")] {
+            if set {
+                diagnostics.push(ModuleDiagnostic::new(
+                    self.block.file,
+                    Diagnostic::error(
+                        format!("Const variable cannot be {what}"),
+                        format!(
+                            "A variable that is marked as \"const\" cannot also be marked as \"{what}\"."
+                        ),
+                        self.block.def_span,
+                    ),
+                ));
+            }
+        }
     }
 }
 

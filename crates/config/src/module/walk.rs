@@ -83,12 +83,17 @@ pub(crate) fn walk(
         .iter()
         .map(|module| {
             let start = diagnostics.len();
-            let decls = module
+            let decls: Vec<_> = module
                 .config
                 .variables
                 .iter()
                 .map(|block| decode(block, ctx.files, &evaluator, diagnostics))
                 .collect();
+            if ctx.options.language == super::Language::Terraform {
+                for decl in &decls {
+                    decl.const_conflicts(diagnostics);
+                }
+            }
             mark_configuration(diagnostics, start);
             decls
         })

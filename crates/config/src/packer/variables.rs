@@ -88,6 +88,7 @@ pub(crate) fn decode_legacy<'c, 'a>(
         default,
         nullable: true,
         sensitive: false,
+        ephemeral: false,
         is_const: false,
     }
 }

@@ -78,3 +78,13 @@ fn backend_settings_from_variables_and_locals_in_opentofu() {
         "\"state/custom.tfstate\""
     );
 }
+
+#[test]
+fn const_variables_may_be_sensitive_in_opentofu_only() {
+    // OpenTofu reads `const` without Terraform's check against `sensitive`.
+    let tofu = load("const-flags", Language::OpenTofu);
+    assert!(errors(&tofu).is_empty(), "{:?}", errors(&tofu));
+    assert_eq!(eval(&tofu, "var.env"), "(sensitive value)");
+    let terraform = load("const-flags", Language::Terraform);
+    assert_eq!(errors(&terraform), ["Const variable cannot be sensitive"]);
+}

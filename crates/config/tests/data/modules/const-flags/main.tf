@@ -1,0 +1,6 @@
+variable "env" {
+  type      = string
+  const     = true
+  sensitive = true
+  default   = "dev"
+}
