@@ -118,6 +118,7 @@ CASES = {
     "source_function": ["1", "module.child.out", "output.o"],
     "source_local_mixed": ["1", "local.both"],
     "variable_flag_not_bool": ["1", "var.env"],
+    "const_source_version": ["1", "module.child.out"],
     # Terraform 1.15: output blocks with a type constraint.
     "output_type": [
         "1", "module.m", "module.m.n", "module.m.l", "module.m.o", "type(module.m.o)", "type(module.m.u)",

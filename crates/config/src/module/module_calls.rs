@@ -74,10 +74,11 @@ pub(crate) fn join_clean(base: &Path, source: &str) -> PathBuf {
 
 /// The configuration errors of one `module` block that Terraform reports
 /// before it evaluates anything: `count` and `for_each` together, `version`
-/// on a local source, and a `providers` map naming a provider configuration
+/// on a local `source` (as read or evaluated early), and a `providers` map naming a provider configuration
 /// the calling module does not have.
 pub(crate) fn check_call(
     block: &BlockConfig<'_>,
+    source: &str,
     parent: &ModuleConfig<'_>,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) {
@@ -91,17 +92,18 @@ pub(crate) fn check_call(
             ),
         ));
     }
-    if let (Some(source), Some(_)) = (block.attr("source"), block.attr("version"))
-        && let Some(path) = source_of(block).filter(|s| is_local_source(s))
+    if let (Some(attr), Some(_)) = (block.attr("source"), block.attr("version"))
+        && is_local_source(source)
     {
+        let path = source;
         diagnostics.push(ModuleDiagnostic::new(
-            source.file,
+            attr.file,
             Diagnostic::error(
                 "Invalid registry module source address",
                 format!(
                     "Failed to parse module registry address: can't use local directory \"{path}\" as a module registry address.\n\nTerraform assumed that you intended a module registry source address because you also set the argument \"version\", which applies only to registry modules."
                 ),
-                source.expr.span,
+                attr.expr.span,
             ),
         ));
     }

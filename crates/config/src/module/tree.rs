@@ -208,7 +208,7 @@ pub(crate) fn check_calls(
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) {
     for (c, block) in module.config.module_calls.iter().enumerate() {
-        check_call(block, &module.config, diagnostics);
+        check_call(block, &module.sources[c], &module.config, diagnostics);
         let Some(child) = module.children[c] else {
             continue;
         };
