@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use terrace_config::module::{
-    LoadOptions, LoadedModule, ModuleDiagnostic, SourceFiles, load_module,
+    Language, LoadOptions, LoadedModule, ModuleDiagnostic, SourceFiles, load_module,
 };
 use terrace_config::packer::{
     LoadedTemplate, PackerOptions, is_packer_dir, is_packer_file, load_template,
@@ -39,7 +39,8 @@ pub(crate) struct Module {
 #[pymethods]
 impl Module {
     #[new]
-    #[pyo3(signature = (path, variables = None, var_files = Vec::new(), state = None, workspace = None, schemas = None))]
+    #[pyo3(signature = (path, variables = None, var_files = Vec::new(), state = None, workspace = None, schemas = None, language = None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         path: PathBuf,
@@ -48,7 +49,18 @@ impl Module {
         state: Option<PathBuf>,
         workspace: Option<String>,
         schemas: Option<PathBuf>,
+        language: Option<&str>,
     ) -> PyResult<Module> {
+        let language = match language {
+            None => None,
+            Some("terraform") => Some(Language::Terraform),
+            Some("opentofu") => Some(Language::OpenTofu),
+            Some(other) => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "language must be \"terraform\" or \"opentofu\", not {other:?}"
+                )));
+            }
+        };
         let mut vars = Vec::new();
         if let Some(variables) = variables {
             let dict = variables.cast::<PyDict>().map_err(|_| {
@@ -74,6 +86,10 @@ impl Module {
             options.state_file = state;
             options.workspace_flag = workspace;
             options.schemas = schemas;
+            // As the console chooses: OpenTofu's for a directory with `.tofu` files.
+            options.language = language
+                .or_else(|| Language::detect(&path))
+                .unwrap_or_default();
             let module = py.detach(|| load_module(&path, &options));
             Loaded::Terraform(Box::new(module))
         };
@@ -115,6 +131,19 @@ impl Module {
     #[getter]
     fn is_packer(&self) -> bool {
         matches!(self.loaded, Loaded::Packer(_))
+    }
+
+    /// The language the configuration was read in: `"terraform"`, `"opentofu"` or
+    /// `"packer"`.
+    #[getter]
+    fn language(&self) -> &'static str {
+        match &self.loaded {
+            Loaded::Terraform(module) => match module.language() {
+                Language::Terraform => "terraform",
+                Language::OpenTofu => "opentofu",
+            },
+            Loaded::Packer(_) => "packer",
+        }
     }
 
     /// Evaluate `expr` in the configuration's scope (`var.x`, `local.y`,
@@ -241,7 +270,8 @@ impl Module {
                 Loaded::Terraform(module) => {
                     let mut scope = module.scope().clone();
                     module.open_resources(&mut scope, &parsed);
-                    (Evaluator::new(), scope, module.reference_errors(&parsed))
+                    let evaluator = Evaluator::with_functions(module.language().functions());
+                    (evaluator, scope, module.reference_errors(&parsed))
                 }
                 Loaded::Packer(template) => (
                     Evaluator::with_functions(terrace_eval::functions::packer()),

@@ -161,3 +161,22 @@ def test_module_type_of_and_repr():
     module = terrace.Module(MODULES / "count-for-each")
     assert module.type_of("var.names") == "set(string)"
     assert repr(module).startswith("Module(")
+
+
+def test_opentofu_language():
+    # A directory with .tofu files is OpenTofu's, as in the console.
+    tofu = terrace.Module(MODULES / "tofu-precedence")
+    assert tofu.language == "opentofu"
+    assert tofu.evaluate("local.from_main") == "main.tofu"
+    assert tofu.evaluate('urldecode("a%20b")') == "a b"  # an OpenTofu function
+    forced = terrace.Module(MODULES / "tofu-precedence", language="terraform")
+    assert forced.language == "terraform"
+    assert forced.evaluate("local.from_main") == "main.tf"
+    with pytest.raises(terrace.EvaluationError):
+        forced.evaluate('urldecode("a%20b")')
+    # OpenTofu's early evaluation: a module source from variables and locals.
+    early = terrace.Module(MODULES / "tofu-early", language="opentofu")
+    assert early.evaluate("module.from_local.name") == "module b (l)"
+    with pytest.raises(ValueError):
+        terrace.Module(MODULES / "tofu-early", language="tofu")
+    assert terrace.Module(PACKER / "variables").language == "packer"

@@ -33,11 +33,20 @@ pub(crate) struct EarlyInput {
     span: Span,
 }
 
+/// A call of a local module found in a module: where it is and what it gets.
+struct Call {
+    dir: PathBuf,
+    path_module: String,
+    prefix: String,
+    inputs: Option<EarlyInputs>,
+}
+
 /// The early inputs of a called module, by variable name.
 pub(crate) type EarlyInputs = BTreeMap<Name, EarlyInput>;
 
 /// Reads the files of `dir` and, recursively, of the local modules it calls, following
-/// each call path (`prefix` is `module.a.module.b.`, empty for the root) since a
+/// each call path (`prefix` is `module.a.module.b.`, empty for the root; `path_module`
+/// is its `path.module`, `.` for the root) since a
 /// module's early values depend on what its call gives it; each directory's files are
 /// read once. `inputs` are what the calling `module` block gives the module's variables
 /// (`None` for the root module, whose variables come from the options). Early-evaluated
@@ -47,6 +56,7 @@ pub(crate) type EarlyInputs = BTreeMap<Name, EarlyInput>;
 pub(crate) fn discover(
     discovery: &Discovery<'_>,
     dir: &Path,
+    path_module: &str,
     prefix: &str,
     depth: usize,
     inputs: Option<EarlyInputs>,
@@ -68,7 +78,7 @@ pub(crate) fn discover(
         None => return None,
     };
     // The calls to local modules: their directories and their early inputs.
-    let mut children: Vec<(PathBuf, String, Option<EarlyInputs>)> = Vec::new();
+    let mut children: Vec<Call> = Vec::new();
     let early = {
         let mut ignored = Vec::new();
         let config = read_module(files, &primary, &overrides, &mut ignored);
@@ -77,8 +87,16 @@ pub(crate) fn discover(
         let wants_early = language == Language::OpenTofu
             || !config.module_calls.is_empty()
             || config.variables.iter().any(|v| v.attr("const").is_some());
-        let early = wants_early
-            .then(|| EarlyScope::new(discovery, &config, files, dir, inputs.as_ref(), diagnostics));
+        let early = wants_early.then(|| {
+            EarlyScope::new(
+                discovery,
+                &config,
+                files,
+                path_module,
+                inputs.as_ref(),
+                diagnostics,
+            )
+        });
         for block in &config.module_calls {
             let Some(attr) = block.attr("source") else {
                 continue;
@@ -121,18 +139,26 @@ pub(crate) fn discover(
                     })
                     .collect()
             });
-            let child_prefix = format!("{prefix}module.{}.", block.name());
-            children.push((join_clean(dir, &source), child_prefix, child_inputs));
+            let child = Call {
+                dir: join_clean(dir, &source),
+                path_module: join_clean(Path::new(path_module), &source)
+                    .to_string_lossy()
+                    .into_owned(),
+                prefix: format!("{prefix}module.{}.", block.name()),
+                inputs: child_inputs,
+            };
+            children.push(child);
         }
         early.filter(|_| language == Language::OpenTofu)
     };
-    for (child, child_prefix, child_inputs) in children {
+    for child in children {
         discover(
             discovery,
-            &child,
-            &child_prefix,
+            &child.dir,
+            &child.path_module,
+            &child.prefix,
             depth + 1,
-            child_inputs,
+            child.inputs,
             files,
             dirs,
             sources,
@@ -183,7 +209,7 @@ pub(crate) struct EarlyScope {
 }
 
 impl EarlyScope {
-    /// The early values of the module `config` in `dir`, whose variables are `inputs`
+    /// The early values of the module `config` at `path_module`, whose variables are `inputs`
     /// (`None`: the root module's, from the options and `.tfvars` files).
     /// Terraform's errors for const variables go in `diagnostics`: a root one without a
     /// value, a called module's one given what is not known early.
@@ -191,7 +217,7 @@ impl EarlyScope {
         discovery: &Discovery<'_>,
         config: &ModuleConfig<'_>,
         files: &SourceFiles,
-        dir: &Path,
+        path_module: &str,
         inputs: Option<&EarlyInputs>,
         diagnostics: &mut Vec<ModuleDiagnostic>,
     ) -> EarlyScope {
@@ -241,7 +267,7 @@ impl EarlyScope {
         scope.insert_namespace(
             "path",
             Value::object([
-                ("module", Value::string(dir.to_string_lossy())),
+                ("module", Value::string(path_module)),
                 ("root", Value::string(".")),
             ]),
         );

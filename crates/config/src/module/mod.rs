@@ -124,6 +124,7 @@ pub struct LoadedModule {
     lock_file: Option<LockFile>,
     test_files: Vec<TestFile>,
     state: state_values::StateContext,
+    language: Language,
 }
 
 /// Loads the module in `dir` with its local child modules and evaluates it.
@@ -134,6 +135,19 @@ pub fn load_module(dir: &Path, options: &LoadOptions) -> LoadedModule {
 }
 
 impl LoadedModule {
+    /// The language the configuration was read in ([`LoadOptions::language`]); evaluate
+    /// in it with its [`Language::functions`].
+    ///
+    /// ```
+    /// use terrace_config::module::{Language, LoadOptions, load_module};
+    /// let dir = std::env::temp_dir();
+    /// let module = load_module(&dir.join("no-such-dir"), &LoadOptions::default());
+    /// assert_eq!(module.language(), Language::Terraform);
+    /// ```
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
     /// Every file read (configuration, `.tfvars`, lock and test files), for rendering diagnostics.
     pub fn files(&self) -> &SourceFiles {
         &self.files

@@ -279,6 +279,7 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
             tfvars: &tfvars,
         },
         &root_dir,
+        ".",
         "",
         0,
         None,
@@ -318,6 +319,7 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
         lock_file,
         test_files,
         state,
+        language: options.language,
     }
 }
 

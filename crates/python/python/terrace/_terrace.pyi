@@ -112,19 +112,24 @@ class Module:
         state: str | os.PathLike[str] | None = None,
         workspace: str | None = None,
         schemas: str | os.PathLike[str] | None = None,
+        language: Literal["terraform", "opentofu"] | None = None,
     ) -> None:
         """Load ``path``; ``variables`` are set as ``-var`` sets them (a str
         as it is, other values as HCL literals), after ``var_files``, which
         come after ``TF_VAR_*`` (Packer: ``PKR_VAR_*``) and the auto files;
         ``state`` replaces the workspace's state file, ``workspace`` selects one,
         ``schemas`` is ``terraform providers schema -json``'s output, to type
-        the state's resources."""
+        the state's resources; ``language`` is Terraform's or OpenTofu's (by
+        default OpenTofu's for a directory with ``.tofu`` files)."""
     @property
     def path(self) -> pathlib.Path:
         """The path given."""
     @property
     def is_packer(self) -> bool:
         """True for a Packer template."""
+    @property
+    def language(self) -> Literal["terraform", "opentofu", "packer"]:
+        """The language the configuration was read in."""
     def evaluate(self, expr: str) -> Value:
         """Evaluate ``expr`` in the configuration's scope, as the console does."""
     @property
