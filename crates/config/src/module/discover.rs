@@ -24,6 +24,15 @@ pub(crate) struct Discovery<'d> {
     pub(crate) tfvars: &'d [FileId],
 }
 
+/// What discovery finds: the files of each module directory, the `source` of each
+/// `module` block evaluated early (by call path and call name), and the problems.
+pub(crate) struct Found<'f> {
+    pub(crate) files: &'f mut SourceFiles,
+    pub(crate) dirs: &'f mut BTreeMap<PathBuf, DirFiles>,
+    pub(crate) sources: &'f mut BTreeMap<(String, String), String>,
+    pub(crate) diagnostics: &'f mut Vec<ModuleDiagnostic>,
+}
+
 /// What a calling `module` block gives one of the called module's variables before
 /// anything is evaluated: the early value (unknown where it reads what is not known
 /// early), and the argument's place.
@@ -33,55 +42,64 @@ pub(crate) struct EarlyInput {
     span: Span,
 }
 
-/// A call of a local module found in a module: where it is and what it gets.
+/// The early inputs of a called module, by variable name.
+type EarlyInputs = BTreeMap<Name, EarlyInput>;
+
+/// A module to read: the root, or a local module a `module` block calls.
 struct Call {
     dir: PathBuf,
+    /// Its `path.module`: `.` for the root, then each call's source.
     path_module: String,
+    /// `module.a.module.b.`, empty for the root.
     prefix: String,
+    /// What the call gives its variables (`None` for the root module, whose variables
+    /// come from the options).
     inputs: Option<EarlyInputs>,
 }
 
-/// The early inputs of a called module, by variable name.
-pub(crate) type EarlyInputs = BTreeMap<Name, EarlyInput>;
-
-/// Reads the files of `dir` and, recursively, of the local modules it calls, following
-/// each call path (`prefix` is `module.a.module.b.`, empty for the root; `path_module`
-/// is its `path.module`, `.` for the root) since a
-/// module's early values depend on what its call gives it; each directory's files are
-/// read once. `inputs` are what the calling `module` block gives the module's variables
-/// (`None` for the root module, whose variables come from the options). Early-evaluated
-/// sources go in `sources`, by call path and call name; the early values of the root
-/// module are returned (OpenTofu only, for its backend settings).
-#[allow(clippy::too_many_arguments)]
+/// Reads the files of the root module in `root_dir` and, recursively, of the local
+/// modules it calls. Each call path is followed, since a module's early values depend
+/// on what its call gives it, but each directory's files are read once. Returns the
+/// root module's early values (OpenTofu only, for its backend settings).
 pub(crate) fn discover(
     discovery: &Discovery<'_>,
-    dir: &Path,
-    path_module: &str,
-    prefix: &str,
-    depth: usize,
-    inputs: Option<EarlyInputs>,
-    files: &mut SourceFiles,
-    dirs: &mut BTreeMap<PathBuf, DirFiles>,
-    sources: &mut BTreeMap<(String, String), String>,
-    diagnostics: &mut Vec<ModuleDiagnostic>,
+    root_dir: &Path,
+    found: &mut Found<'_>,
 ) -> Option<EarlyScope> {
-    if depth > MAX_MODULE_DEPTH {
+    let root = Call {
+        dir: root_dir.to_path_buf(),
+        path_module: ".".to_string(),
+        prefix: String::new(),
+        inputs: None,
+    };
+    visit(discovery, root, &mut Vec::new(), found)
+}
+
+/// Reads the module of `call`, then the modules it calls; `chain` holds the
+/// directories of the modules calling it (a module that calls itself is not followed:
+/// the module tree reports it).
+fn visit(
+    discovery: &Discovery<'_>,
+    call: Call,
+    chain: &mut Vec<PathBuf>,
+    found: &mut Found<'_>,
+) -> Option<EarlyScope> {
+    if chain.len() > MAX_MODULE_DEPTH || chain.contains(&call.dir) {
         return None;
     }
     let language = discovery.options.language;
-    if !dirs.contains_key(dir) {
-        let dir_files = read_dir_files(dir, language, files, diagnostics);
-        dirs.insert(dir.to_path_buf(), dir_files);
+    if !found.dirs.contains_key(&call.dir) {
+        let dir_files = read_dir_files(&call.dir, language, found.files, found.diagnostics);
+        found.dirs.insert(call.dir.clone(), dir_files);
     }
-    let (primary, overrides) = match dirs.get(dir) {
-        Some(found) => (found.primary.clone(), found.overrides.clone()),
+    let (primary, overrides) = match found.dirs.get(&call.dir) {
+        Some(files) => (files.primary.clone(), files.overrides.clone()),
         None => return None,
     };
-    // The calls to local modules: their directories and their early inputs.
     let mut children: Vec<Call> = Vec::new();
     let early = {
         let mut ignored = Vec::new();
-        let config = read_module(files, &primary, &overrides, &mut ignored);
+        let config = read_module(found.files, &primary, &overrides, &mut ignored);
         // Terraform evaluates early only const variables and what is made of them: a
         // module without calls or const variables has nothing to evaluate early.
         let wants_early = language == Language::OpenTofu
@@ -91,10 +109,10 @@ pub(crate) fn discover(
             EarlyScope::new(
                 discovery,
                 &config,
-                files,
-                path_module,
-                inputs.as_ref(),
-                diagnostics,
+                found.files,
+                &call.path_module,
+                call.inputs.as_ref(),
+                found.diagnostics,
             )
         });
         for block in &config.module_calls {
@@ -105,8 +123,8 @@ pub(crate) fn discover(
                 (Some(source), _) => source,
                 (None, Some(early)) => match early.string(&attr.expr) {
                     Some(source) => {
-                        sources.insert(
-                            (prefix.to_string(), block.name().to_string()),
+                        found.sources.insert(
+                            (call.prefix.clone(), block.name().to_string()),
                             source.clone(),
                         );
                         source
@@ -115,7 +133,7 @@ pub(crate) fn discover(
                         // Not after an error about this module's const inputs, which
                         // leaves its sources unknown.
                         if language == Language::Terraform && !early.inputs_failed {
-                            diagnostics.push(unresolved_source(attr));
+                            found.diagnostics.push(unresolved_source(attr));
                         }
                         continue;
                     }
@@ -125,7 +143,7 @@ pub(crate) fn discover(
             if !is_local_source(&source) {
                 continue;
             }
-            let child_inputs = early.as_ref().map(|early| {
+            let inputs = early.as_ref().map(|early| {
                 block
                     .attrs
                     .iter()
@@ -139,32 +157,22 @@ pub(crate) fn discover(
                     })
                     .collect()
             });
-            let child = Call {
-                dir: join_clean(dir, &source),
-                path_module: join_clean(Path::new(path_module), &source)
+            children.push(Call {
+                dir: join_clean(&call.dir, &source),
+                path_module: join_clean(Path::new(&call.path_module), &source)
                     .to_string_lossy()
                     .into_owned(),
-                prefix: format!("{prefix}module.{}.", block.name()),
-                inputs: child_inputs,
-            };
-            children.push(child);
+                prefix: format!("{}module.{}.", call.prefix, block.name()),
+                inputs,
+            });
         }
         early.filter(|_| language == Language::OpenTofu)
     };
+    chain.push(call.dir);
     for child in children {
-        discover(
-            discovery,
-            &child.dir,
-            &child.path_module,
-            &child.prefix,
-            depth + 1,
-            child.inputs,
-            files,
-            dirs,
-            sources,
-            diagnostics,
-        );
+        visit(discovery, child, chain, found);
     }
+    chain.pop();
     early
 }
 

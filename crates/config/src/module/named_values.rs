@@ -279,14 +279,12 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
             tfvars: &tfvars,
         },
         &root_dir,
-        ".",
-        "",
-        0,
-        None,
-        &mut files,
-        &mut dirs,
-        &mut sources,
-        &mut diagnostics,
+        &mut super::discover::Found {
+            files: &mut files,
+            dirs: &mut dirs,
+            sources: &mut sources,
+            diagnostics: &mut diagnostics,
+        },
     );
     let lock_path = root_dir.join(".terraform.lock.hcl");
     let lock_file = lock_path.is_file().then(|| {
