@@ -36,6 +36,9 @@ pub(crate) struct VariableDecl<'c, 'a> {
     /// `const = true` (Terraform 1.15): the value is known when modules are installed, so
     /// module `source` and `version` arguments may use it.
     pub(crate) is_const: bool,
+    /// `deprecated = "..."` (Terraform 1.15): the message, for a warning when the variable
+    /// is given a value.
+    pub(crate) deprecated: Option<String>,
     /// `--var` and `TF_VAR_` strings are HCL expressions (non-primitive types)
     /// rather than literal strings.
     pub(crate) parse_hcl: bool,
@@ -99,6 +102,34 @@ fn bool_attr(
     default
 }
 
+/// A string argument decoded as Terraform's gohcl decodes it: `None` when it is not
+/// there, or not a string (reported).
+fn string_attr(
+    block: &BlockConfig<'_>,
+    name: &str,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<String> {
+    let attr = block.attr(name)?;
+    let value = constant(evaluator, &attr.literal_expr(), attr.file, diagnostics)?;
+    let problem = match convert(&value, &Type::String) {
+        Ok(value) => match value.as_str() {
+            Some(text) => return Some(text.to_string()),
+            None => "null value is not allowed".to_string(),
+        },
+        Err(error) => error.to_string(),
+    };
+    diagnostics.push(ModuleDiagnostic::new(
+        attr.file,
+        Diagnostic::error(
+            "Unsuitable value type",
+            format!("Unsuitable value: {problem}"),
+            attr.expr.span,
+        ),
+    ));
+    None
+}
+
 /// The type constraint of a `variable` or `output` block's `type` argument; `None` when
 /// there is none, or it is not a type (reported).
 pub(crate) fn declared_type(
@@ -141,6 +172,7 @@ pub(crate) fn decode<'c, 'a>(
     let ephemeral = bool_attr(block, "ephemeral", false, evaluator, diagnostics);
     let is_const = bool_attr(block, "const", false, evaluator, diagnostics);
     let nullable = bool_attr(block, "nullable", true, evaluator, diagnostics);
+    let deprecated = string_attr(block, "deprecated", evaluator, diagnostics);
     let mut default_invalid = false;
     let default = block.attr("default").and_then(|attr| {
         // A JSON default is read in literal-only mode, as Terraform does.
@@ -195,6 +227,7 @@ pub(crate) fn decode<'c, 'a>(
         sensitive,
         ephemeral,
         is_const,
+        deprecated,
         parse_hcl,
         default_invalid,
     }

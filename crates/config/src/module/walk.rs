@@ -705,6 +705,27 @@ impl Walker<'_, '_> {
                 }
             }
         };
+        // Terraform 1.15: a deprecated variable warns when it is given a non-null value
+        // (a root one: a known value from outside, not its default).
+        if let (Some(message), Some(given)) = (&decl.deprecated, &assignment) {
+            let root = self.tree[m].parent.is_none();
+            let place = if root {
+                decl.block
+                    .attr("deprecated")
+                    .map(|attr| (attr.file, attr.span))
+            } else {
+                given.place
+            };
+            if let Some((file, span)) = place
+                && !given.value.is_null()
+                && (!root || given.value.is_known())
+            {
+                diagnostics.push(ModuleDiagnostic::new(
+                    file,
+                    warning("Deprecated variable got a value", message.clone(), span),
+                ));
+            }
+        }
         let (value, source) = match finalize(decl, assignment, files, diagnostics) {
             Some(found) => found,
             None => {

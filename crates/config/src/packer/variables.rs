@@ -90,6 +90,7 @@ pub(crate) fn decode_legacy<'c, 'a>(
         sensitive: false,
         ephemeral: false,
         is_const: false,
+        deprecated: None,
     }
 }
 

@@ -473,3 +473,43 @@ fn const_variables_choose_module_sources() {
     assert_eq!(errors(&given), ["Const variables must be known"]);
     insta::assert_snapshot!("const_inputs", render(&given));
 }
+
+/// Terraform 1.15's `deprecated` variables: a warning where one is given a value (a module
+/// argument, or a root value from outside), none for a default.
+#[test]
+fn deprecated_variables_warn_when_given_a_value() {
+    let warnings = |module: &LoadedModule| -> Vec<String> {
+        module
+            .diagnostics()
+            .iter()
+            .filter(|d| !d.is_error())
+            .map(|d| {
+                let place = d
+                    .file
+                    .map(|id| module.files().place(id, d.diagnostic.span))
+                    .unwrap_or_default();
+                format!("{place}: {}: {}", d.diagnostic.summary, d.diagnostic.detail)
+            })
+            .collect()
+    };
+    let defaults = load("deprecated");
+    assert_eq!(
+        warnings(&defaults),
+        ["main.tf:7,12-19: Deprecated variable got a value: old_in is going away"]
+    );
+    let given = load_module(
+        &fixture("deprecated"),
+        &LoadOptions {
+            vars: vec![("old".to_string(), "y".to_string())],
+            ..options()
+        },
+    );
+    assert_eq!(
+        warnings(&given),
+        [
+            "main.tf:3,3-38: Deprecated variable got a value: Use var.new instead.",
+            "main.tf:7,12-19: Deprecated variable got a value: old_in is going away"
+        ]
+    );
+    assert_eq!(eval(&given, "var.old"), "\"y\"");
+}
