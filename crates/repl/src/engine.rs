@@ -17,6 +17,7 @@ use terrace_eval::{ConsoleValue, Diagnostic, Diagnostics, Evaluator, RootKind, S
 use terrace_syntax::{Expr, Span};
 use terrace_types::{Type, Value};
 
+use crate::consolidate::consolidate_warnings;
 use crate::diagnostics::{Problem, Report};
 
 /// Where the module context comes from.
@@ -182,9 +183,8 @@ impl Engine {
                 .collect();
         }
         let files = self.module.files();
-        let mut reports = self
-            .module
-            .diagnostics()
+        // As Terraform shows them: warnings of the same summary once.
+        let mut reports = consolidate_warnings(self.module.diagnostics())
             .iter()
             .map(|found| diagnostic_report(files, found))
             .collect::<Vec<_>>();

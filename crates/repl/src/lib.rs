@@ -26,6 +26,7 @@ mod batch;
 mod check;
 mod commands;
 mod console;
+mod consolidate;
 mod diagnostics;
 mod engine;
 mod fmt;

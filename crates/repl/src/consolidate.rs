@@ -1,0 +1,85 @@
+//! Terraform's consolidation of warnings: warnings with a place in a file and the same
+//! summary are shown once, the first saying how many more there are.
+
+use terrace_config::module::ModuleDiagnostic;
+
+/// `diagnostics` with each group of warnings (with a file) of the same summary shown as
+/// its first one, whose detail ends "(and N more similar warnings elsewhere)", as
+/// Terraform's `ConsolidateWarnings` shows them; errors and warnings without a file
+/// stay as they are.
+pub(crate) fn consolidate_warnings(diagnostics: &[ModuleDiagnostic]) -> Vec<ModuleDiagnostic> {
+    let mut out: Vec<ModuleDiagnostic> = Vec::with_capacity(diagnostics.len());
+    // Each group's summary, where its first warning is in `out`, and how many joined it.
+    let mut groups: Vec<(&str, usize, usize)> = Vec::new();
+    for found in diagnostics {
+        if found.is_error() || found.file.is_none() {
+            out.push(found.clone());
+            continue;
+        }
+        let summary = found.diagnostic.summary.as_str();
+        match groups.iter_mut().find(|(s, _, _)| *s == summary) {
+            Some((_, _, more)) => *more += 1,
+            None => {
+                groups.push((summary, out.len(), 0));
+                out.push(found.clone());
+            }
+        }
+    }
+    for (_, at, more) in groups {
+        let note = match more {
+            0 => continue,
+            1 => "(and one more similar warning elsewhere)".to_string(),
+            n => format!("(and {n} more similar warnings elsewhere)"),
+        };
+        let detail = &mut out[at].diagnostic.detail;
+        *detail = if detail.is_empty() {
+            note
+        } else {
+            format!("{detail}\n\n{note}")
+        };
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use terrace_config::module::FileId;
+    use terrace_eval::{Diagnostic, Severity};
+    use terrace_syntax::Span;
+
+    #[test]
+    fn groups_warnings_by_summary_as_terraform_does() {
+        let file = FileId(0);
+        let warning_of = |summary: &str, detail: &str| Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(summary, detail, Span::default())
+        };
+        let warning =
+            |summary: &str, detail: &str| ModuleDiagnostic::new(file, warning_of(summary, detail));
+        let error = ModuleDiagnostic::new(file, Diagnostic::error("E", "e", Span::default()));
+        let unplaced = ModuleDiagnostic::without_file(warning_of("A", ""));
+        let found = consolidate_warnings(&[
+            warning("A", "first"),
+            error.clone(),
+            warning("B", ""),
+            warning("A", "second"),
+            unplaced.clone(),
+            warning("A", "third"),
+            warning("B", "x"),
+        ]);
+        let shown: Vec<(&str, &str)> = found
+            .iter()
+            .map(|d| (d.diagnostic.summary.as_str(), d.diagnostic.detail.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("A", "first\n\n(and 2 more similar warnings elsewhere)"),
+                ("E", "e"),
+                ("B", "(and one more similar warning elsewhere)"),
+                ("A", ""),
+            ]
+        );
+    }
+}
