@@ -9,6 +9,7 @@ use super::error::{PError, PResult};
 use super::expr::expr;
 use super::lexical::{
     advance, at_eof, at_newline, eat_span, ident, new_ident, newline, offset, peek_byte, rest, ws,
+    ws_nl,
 };
 use super::template::quoted_string_literal;
 use super::{Input, recurse, with_newlines};
@@ -36,12 +37,10 @@ fn body_items(input: &mut Input<'_>, in_block: bool) -> Vec<BodyItem> {
     let mut items = Vec::new();
     let mut attribute_names = AttributeNames::default();
     loop {
-        if let Err(error) = ws(input) {
+        // Blank lines and comments between items, and the indentation.
+        if let Err(error) = ws_nl(input) {
             record(input, error);
             break;
-        }
-        if newline(input) {
-            continue;
         }
         if at_eof(input) || (in_block && peek_byte(input) == Some(b'}')) {
             break;
