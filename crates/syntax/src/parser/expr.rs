@@ -40,6 +40,9 @@ pub(crate) fn expr(input: &mut Input<'_>) -> PResult<Expr> {
     recurse(input, |input| {
         // The result is passed on as it is where possible, which spares a copy.
         let cond = operators::binary_expr(input);
+        if operators::at_expression_end(input) {
+            return cond;
+        }
         let checkpoint = input.checkpoint();
         let conditional = cond.is_ok() && {
             ws(input)?;

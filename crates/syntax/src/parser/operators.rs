@@ -8,7 +8,7 @@ use winnow::stream::Stream;
 
 use super::error::PResult;
 use super::expr::expr_term_with_postfix;
-use super::lexical::{advance, offset, rest, ws};
+use super::lexical::{advance, offset, peek_byte, rest, ws};
 use super::{Input, MAX_DEPTH, too_deep};
 use crate::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 use crate::span::Span;
@@ -17,7 +17,7 @@ use crate::span::Span;
 pub(crate) fn binary_expr(input: &mut Input<'_>) -> PResult<Expr> {
     // The result is passed on as it is where possible, which spares a copy.
     let first = unary_expr(input);
-    let op = if first.is_ok() {
+    let op = if first.is_ok() && !at_expression_end(input) {
         binary_operator(input)?
     } else {
         None
@@ -84,6 +84,18 @@ fn binary(lhs: Expr, (op, op_span): (BinaryOp, Span), rhs: Expr) -> Expr {
         },
         span,
     )
+}
+
+/// Whether the next byte ends an expression whatever came before it: no
+/// operator, step, splat, `?` or trivia starts with it. Lets the common
+/// case skip looking for those.
+#[inline]
+pub(crate) fn at_expression_end(input: &Input<'_>) -> bool {
+    match peek_byte(input) {
+        None | Some(b',' | b')' | b']' | b'}' | b':') => true,
+        Some(b'\n') => input.state.newlines_significant,
+        _ => false,
+    }
 }
 
 /// After trivia, a binary operator; consumes it (and the trivia) only if present.
