@@ -236,16 +236,16 @@ static IDENT_BYTES: [u8; 256] = {
 };
 
 /// `byte` in each of the eight bytes of a word.
-const fn splat(byte: u8) -> u64 {
+pub(crate) const fn splat(byte: u8) -> u64 {
     u64::from_le_bytes([byte; 8])
 }
 
 /// The high bit of each byte of a word.
-const HIGH_BITS: u64 = splat(0x80);
+pub(crate) const HIGH_BITS: u64 = splat(0x80);
 
 /// For each byte of `word` below 0x80, its high bit set if it is at least `low`.
 #[inline]
-fn bytes_at_least(word: u64, low: u8) -> u64 {
+pub(crate) fn bytes_at_least(word: u64, low: u8) -> u64 {
     // Each byte has its high bit set and `low` is below 0x80, so no byte
     // borrows from the next.
     ((word | HIGH_BITS) - splat(low)) & HIGH_BITS
@@ -253,7 +253,7 @@ fn bytes_at_least(word: u64, low: u8) -> u64 {
 
 /// For each byte of `word` below 0x80, its high bit set if it is in `low..=high`.
 #[inline]
-fn bytes_in(word: u64, low: u8, high: u8) -> u64 {
+pub(crate) fn bytes_in(word: u64, low: u8, high: u8) -> u64 {
     bytes_at_least(word, low) & !bytes_at_least(word, high + 1)
 }
 
