@@ -270,34 +270,56 @@ fn ident_continue_bytes(word: u64) -> u64 {
 }
 
 /// The byte length of the identifier at the start of `text` (0 if none).
-#[inline]
+#[inline(never)]
 pub(crate) fn ident_len(text: &str) -> usize {
     let bytes = text.as_bytes();
-    let mut idx = match bytes.first() {
-        Some(&byte) if IDENT_BYTES[usize::from(byte)] & IDENT_START != 0 => 1,
+    match bytes.first() {
+        Some(&byte) if IDENT_BYTES[usize::from(byte)] & IDENT_START != 0 => {}
         Some(&byte) if byte.is_ascii() => return 0,
-        Some(_) => match text.chars().next() {
-            Some(first) if unicode_ident::is_xid_start(first) => first.len_utf8(),
-            _ => return 0,
-        },
+        Some(_) => return unicode_ident_len(text, 0),
         None => return 0,
-    };
+    }
+    let idx = ascii_continue_end(bytes, 1);
+    match bytes.get(idx) {
+        // The identifier may go on with a non-ASCII character.
+        Some(byte) if !byte.is_ascii() => unicode_ident_len(text, idx),
+        _ => idx,
+    }
+}
+
+/// The end of the ASCII identifier characters from `idx`: eight at a
+/// time, then one lookup each near the end of the text.
+#[inline]
+fn ascii_continue_end(bytes: &[u8], mut idx: usize) -> usize {
+    while let Some(chunk) = bytes.get(idx..idx + 8) {
+        let word = chunk.try_into().map_or(0, u64::from_le_bytes);
+        let others = !ident_continue_bytes(word) & HIGH_BITS;
+        if others != 0 {
+            // The lowest marked byte is the first that is not one.
+            return idx + (others.trailing_zeros() / 8) as usize;
+        }
+        idx += 8;
+    }
+    while idx < bytes.len() && IDENT_BYTES[usize::from(bytes[idx])] & IDENT_CONTINUE != 0 {
+        idx += 1;
+    }
+    idx
+}
+
+/// [`ident_len`] from `idx` on, where a non-ASCII byte is: the identifier's
+/// first character when `idx` is 0, a continuation otherwise.
+#[cold]
+#[inline(never)]
+fn unicode_ident_len(text: &str, mut idx: usize) -> usize {
+    let bytes = text.as_bytes();
+    if idx == 0 {
+        match text.chars().next() {
+            Some(first) if unicode_ident::is_xid_start(first) => idx = first.len_utf8(),
+            _ => return 0,
+        }
+    }
     loop {
-        // ASCII identifier characters, the common case: eight at a time,
-        // then one lookup each near the end of the text.
-        while let Some(chunk) = bytes.get(idx..idx + 8) {
-            let word = chunk.try_into().map_or(0, u64::from_le_bytes);
-            let others = !ident_continue_bytes(word) & HIGH_BITS;
-            if others != 0 {
-                // The lowest marked byte is the first that is not one.
-                idx += (others.trailing_zeros() / 8) as usize;
-                break;
-            }
-            idx += 8;
-        }
-        while idx < bytes.len() && IDENT_BYTES[usize::from(bytes[idx])] & IDENT_CONTINUE != 0 {
-            idx += 1;
-        }
+        idx = ascii_continue_end(bytes, idx);
         if idx < bytes.len() && !bytes[idx].is_ascii() {
             match text[idx..].chars().next() {
                 Some(ch) if unicode_ident::is_xid_continue(ch) => idx += ch.len_utf8(),
