@@ -13,16 +13,12 @@ use super::{Input, MAX_DEPTH, too_deep};
 use crate::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 use crate::span::Span;
 
-/// `binaryOp = ExprTerm binaryOperator ExprTerm`, for every level at once.
-pub(crate) fn binary_expr(input: &mut Input<'_>) -> PResult<Expr> {
-    // The result is passed on as it is where possible, which spares a copy.
-    let first = unary_expr(input);
-    let op = if first.is_ok() && !at_expression_end(input) {
-        binary_operator(input)?
-    } else {
-        None
-    };
-    let Some(op) = op else {
+/// `binaryOp = ExprTerm binaryOperator ExprTerm`, for every level at once,
+/// after the first operand, `first` (which is `Ok`; [`super::expr::expr`]
+/// reads it and comes here only when an operator may follow). The first
+/// operand is passed on as it is when none does, which spares a copy.
+pub(crate) fn binary_rest(input: &mut Input<'_>, first: PResult<Expr>) -> PResult<Expr> {
+    let Some(op) = binary_operator(input)? else {
         return first;
     };
     let first = first?;
