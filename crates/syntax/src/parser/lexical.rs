@@ -79,6 +79,21 @@ pub(crate) fn ws(input: &mut Input<'_>) -> PResult<()> {
     }
 }
 
+/// [`ws`] where a run of spaces is the likely trivia (around the `=` of an
+/// attribute): the run is skipped without a call.
+#[inline]
+pub(crate) fn ws_after_spaces(input: &mut Input<'_>) -> PResult<()> {
+    let bytes = rest(input).as_bytes();
+    let mut len = 0;
+    while bytes.get(len) == Some(&b' ') {
+        len += 1;
+    }
+    if len > 0 {
+        advance(input, len);
+    }
+    ws(input)
+}
+
 /// Skip all trivia, newlines and line comments included, whatever the mode.
 #[inline]
 pub(crate) fn ws_nl(input: &mut Input<'_>) -> PResult<()> {
