@@ -174,12 +174,21 @@ impl Expr {
 /// chain such as `1 + 1 + ... + 1` nests as deep as it is long, and a
 /// recursive drop of a long one would overflow the stack.
 impl Drop for Expr {
+    #[inline]
     fn drop(&mut self) {
-        let mut pending: Vec<Expr> = Vec::new();
-        take_chain_children(&mut self.kind, &mut pending);
-        while let Some(mut expr) = pending.pop() {
-            take_chain_children(&mut expr.kind, &mut pending);
+        // Most expressions have no operands: nothing to take apart.
+        if has_children(&self.kind) {
+            drop_chain(self);
         }
+    }
+}
+
+/// Drop the operands of `expr` and their operands, iteratively.
+fn drop_chain(expr: &mut Expr) {
+    let mut pending: Vec<Expr> = Vec::new();
+    take_chain_children(&mut expr.kind, &mut pending);
+    while let Some(mut expr) = pending.pop() {
+        take_chain_children(&mut expr.kind, &mut pending);
     }
 }
 
@@ -217,6 +226,7 @@ fn take_chain_children(kind: &mut ExprKind, pending: &mut Vec<Expr>) {
     }
 }
 
+#[inline]
 fn has_children(kind: &ExprKind) -> bool {
     matches!(
         kind,

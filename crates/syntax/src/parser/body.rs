@@ -9,6 +9,7 @@ use super::error::{PError, PResult};
 use super::expr::expr;
 use super::lexical::{
     advance, at_eof, at_newline, eat_span, ident, new_ident, newline, offset, peek_byte, rest, ws,
+    ws_after_spaces, ws_nl,
 };
 use super::template::quoted_string_literal;
 use super::{Input, recurse, with_newlines};
@@ -36,12 +37,10 @@ fn body_items(input: &mut Input<'_>, in_block: bool) -> Vec<BodyItem> {
     let mut items = Vec::new();
     let mut attribute_names = AttributeNames::default();
     loop {
-        if let Err(error) = ws(input) {
+        // Blank lines and comments between items, and the indentation.
+        if let Err(error) = ws_nl(input) {
             record(input, error);
             break;
-        }
-        if newline(input) {
-            continue;
         }
         if at_eof(input) || (in_block && peek_byte(input) == Some(b'}')) {
             break;
@@ -159,7 +158,7 @@ fn body_item(input: &mut Input<'_>) -> PResult<BodyItem> {
         .fail();
     };
     let name = new_ident(input, name, name_span);
-    ws(input)?;
+    ws_after_spaces(input)?;
     if at_equals(input) {
         // The item is passed on as it is, which spares copies of it.
         let item = attribute(input, name);
@@ -190,7 +189,7 @@ fn at_equals(input: &Input<'_>) -> bool {
 /// `Attribute = Identifier "=" Expression` (the newline is checked by the caller).
 fn attribute(input: &mut Input<'_>, name: Ident) -> PResult<BodyItem> {
     advance(input, 1);
-    ws(input)?;
+    ws_after_spaces(input)?;
     let value = expr(input)?;
     let span = name.span.to(value.span);
     Ok(BodyItem::Attribute(Attribute {

@@ -6,7 +6,7 @@ use super::error::{PError, PResult};
 use super::expr::expr;
 use super::for_expr::for_expr;
 use super::lexical::{
-    at_eof, at_keyword, at_newline, eat, eat_span, ident, ident_len, new_ident, newline, offset,
+    advance, at_eof, at_keyword, at_newline, eat, eat_span, ident_len, new_ident, newline, offset,
     peek_byte, rest, ws, ws_nl,
 };
 use super::{Input, MAX_DEPTH, with_newlines};
@@ -174,8 +174,9 @@ fn bare_key(input: &mut Input<'_>) -> Option<Ident> {
     if !bare {
         return None;
     }
-    let (name, span) = ident(input)?;
-    Some(new_ident(input, name, span))
+    let start = offset(input);
+    let name = advance(input, len);
+    Some(new_ident(input, name, Span::new(start, start + len)))
 }
 
 fn missing_value<T>(input: &Input<'_>, open: Span) -> PResult<T> {

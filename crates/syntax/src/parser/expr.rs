@@ -38,8 +38,17 @@ pub(crate) fn whole_expr(input: &mut Input<'_>) -> PResult<Expr> {
 /// is counted.
 pub(crate) fn expr(input: &mut Input<'_>) -> PResult<Expr> {
     recurse(input, |input| {
-        // The result is passed on as it is where possible, which spares a copy.
-        let cond = operators::binary_expr(input);
+        // The result is passed on as it is where possible, which spares a
+        // copy. Most expressions are one term, followed by a byte that ends
+        // any expression: that needs no look for operators.
+        let first = operators::unary_expr(input);
+        if first.is_err() || operators::at_expression_end(input) {
+            return first;
+        }
+        let cond = operators::binary_rest(input, first);
+        if operators::at_expression_end(input) {
+            return cond;
+        }
         let checkpoint = input.checkpoint();
         let conditional = cond.is_ok() && {
             ws(input)?;

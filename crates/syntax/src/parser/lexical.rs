@@ -79,6 +79,21 @@ pub(crate) fn ws(input: &mut Input<'_>) -> PResult<()> {
     }
 }
 
+/// [`ws`] where a run of spaces is the likely trivia (around the `=` of an
+/// attribute): the run is skipped without a call.
+#[inline]
+pub(crate) fn ws_after_spaces(input: &mut Input<'_>) -> PResult<()> {
+    let bytes = rest(input).as_bytes();
+    let mut len = 0;
+    while bytes.get(len) == Some(&b' ') {
+        len += 1;
+    }
+    if len > 0 {
+        advance(input, len);
+    }
+    ws(input)
+}
+
 /// Skip all trivia, newlines and line comments included, whatever the mode.
 #[inline]
 pub(crate) fn ws_nl(input: &mut Input<'_>) -> PResult<()> {
@@ -235,24 +250,91 @@ static IDENT_BYTES: [u8; 256] = {
     table
 };
 
-/// The byte length of the identifier at the start of `text` (0 if none).
+/// `byte` in each of the eight bytes of a word.
+pub(crate) const fn splat(byte: u8) -> u64 {
+    u64::from_le_bytes([byte; 8])
+}
+
+/// The high bit of each byte of a word.
+pub(crate) const HIGH_BITS: u64 = splat(0x80);
+
+/// For each byte of `word` below 0x80, its high bit set if it is at least `low`.
 #[inline]
+pub(crate) fn bytes_at_least(word: u64, low: u8) -> u64 {
+    // Each byte has its high bit set and `low` is below 0x80, so no byte
+    // borrows from the next.
+    ((word | HIGH_BITS) - splat(low)) & HIGH_BITS
+}
+
+/// For each byte of `word` below 0x80, its high bit set if it is in `low..=high`.
+#[inline]
+pub(crate) fn bytes_in(word: u64, low: u8, high: u8) -> u64 {
+    bytes_at_least(word, low) & !bytes_at_least(word, high + 1)
+}
+
+/// For each byte of `word`, its high bit set if it is an ASCII identifier
+/// character (a letter, a digit, `_` or `-`); only the high bits are meaningful.
+#[inline]
+fn ident_continue_bytes(word: u64) -> u64 {
+    let ascii = !word & HIGH_BITS;
+    // Setting bit 5 makes upper case letters lower case.
+    let letters = bytes_in(word | splat(0x20), b'a', b'z');
+    let digits = bytes_in(word, b'0', b'9');
+    let others = bytes_in(word, b'_', b'_') | bytes_in(word, b'-', b'-');
+    (letters | digits | others) & ascii
+}
+
+/// The byte length of the identifier at the start of `text` (0 if none).
+#[inline(never)]
 pub(crate) fn ident_len(text: &str) -> usize {
     let bytes = text.as_bytes();
-    let mut idx = match bytes.first() {
-        Some(&byte) if IDENT_BYTES[usize::from(byte)] & IDENT_START != 0 => 1,
+    match bytes.first() {
+        Some(&byte) if IDENT_BYTES[usize::from(byte)] & IDENT_START != 0 => {}
         Some(&byte) if byte.is_ascii() => return 0,
-        Some(_) => match text.chars().next() {
-            Some(first) if unicode_ident::is_xid_start(first) => first.len_utf8(),
-            _ => return 0,
-        },
+        Some(_) => return unicode_ident_len(text, 0),
         None => return 0,
-    };
-    loop {
-        // ASCII identifier characters, the common case, one lookup each.
-        while idx < bytes.len() && IDENT_BYTES[usize::from(bytes[idx])] & IDENT_CONTINUE != 0 {
-            idx += 1;
+    }
+    let idx = ascii_continue_end(bytes, 1);
+    match bytes.get(idx) {
+        // The identifier may go on with a non-ASCII character.
+        Some(byte) if !byte.is_ascii() => unicode_ident_len(text, idx),
+        _ => idx,
+    }
+}
+
+/// The end of the ASCII identifier characters from `idx`: eight at a
+/// time, then one lookup each near the end of the text.
+#[inline]
+fn ascii_continue_end(bytes: &[u8], mut idx: usize) -> usize {
+    while let Some(chunk) = bytes.get(idx..idx + 8) {
+        let word = chunk.try_into().map_or(0, u64::from_le_bytes);
+        let others = !ident_continue_bytes(word) & HIGH_BITS;
+        if others != 0 {
+            // The lowest marked byte is the first that is not one.
+            return idx + (others.trailing_zeros() / 8) as usize;
         }
+        idx += 8;
+    }
+    while idx < bytes.len() && IDENT_BYTES[usize::from(bytes[idx])] & IDENT_CONTINUE != 0 {
+        idx += 1;
+    }
+    idx
+}
+
+/// [`ident_len`] from `idx` on, where a non-ASCII byte is: the identifier's
+/// first character when `idx` is 0, a continuation otherwise.
+#[cold]
+#[inline(never)]
+fn unicode_ident_len(text: &str, mut idx: usize) -> usize {
+    let bytes = text.as_bytes();
+    if idx == 0 {
+        match text.chars().next() {
+            Some(first) if unicode_ident::is_xid_start(first) => idx = first.len_utf8(),
+            _ => return 0,
+        }
+    }
+    loop {
+        idx = ascii_continue_end(bytes, idx);
         if idx < bytes.len() && !bytes[idx].is_ascii() {
             match text[idx..].chars().next() {
                 Some(ch) if unicode_ident::is_xid_continue(ch) => idx += ch.len_utf8(),
@@ -445,6 +527,30 @@ mod tests {
         assert_eq!(ident_len("ünï"), 5);
         assert_eq!(ident_len("-a"), 0);
         assert_eq!(ident_len("€"), 0);
+    }
+
+    #[test]
+    fn identifiers_read_eight_bytes_at_a_time() {
+        // Every ASCII byte, and a non-ASCII one, at every position of a
+        // word, against a byte-by-byte reading.
+        let reference = |text: &str| {
+            let mut chars = text.char_indices();
+            match chars.next() {
+                Some((_, first)) if first == '_' || unicode_ident::is_xid_start(first) => {}
+                _ => return 0,
+            }
+            chars
+                .find(|&(_, ch)| !(ch == '-' || unicode_ident::is_xid_continue(ch)))
+                .map_or(text.len(), |(at, _)| at)
+        };
+        for byte in (0..0x80u8).map(char::from).chain(['é', '€']) {
+            for at in 1..20 {
+                let mut text: String = "abcdefghijklmnopqrstuvwxyz".chars().take(at).collect();
+                text.push(byte);
+                text.push_str("xyz0123456789 ");
+                assert_eq!(ident_len(&text), reference(&text), "{text:?}");
+            }
+        }
     }
 
     #[test]

@@ -59,13 +59,14 @@ pub(crate) struct ParseState {
     /// line has none.
     pub(crate) marker_at_eof: bool,
     /// Names allocated so far, so that a name met again can share one.
-    pub(crate) names: Names,
+    pub(crate) names: Names<NAME_BITS>,
     /// Likewise for the text of number literals and short plain strings.
-    pub(crate) values: Names,
+    pub(crate) values: Names<VALUE_BITS>,
 }
 
 /// A small cache of the names (identifiers, labels) or literal texts
 /// allocated by the parser, so that a repeated one shares one allocation.
+/// It has `1 << BITS` slots.
 ///
 /// Configurations repeat a small vocabulary (`var`, `each`, `name`, resource
 /// types). The cache is direct-mapped: a name hashes to one slot, a miss
@@ -74,7 +75,7 @@ pub(crate) struct ParseState {
 /// slots are kept in a thread-local, so that the next parse on the thread
 /// starts with the same vocabulary and without setting up a cache.
 #[derive(Debug)]
-pub(crate) struct Names {
+pub(crate) struct Names<const BITS: u32> {
     slots: Vec<Option<Name>>,
     /// Where the slots are kept between parses.
     home: &'static LocalKey<Cell<Vec<Option<Name>>>>,
@@ -87,7 +88,14 @@ thread_local! {
     static VALUE_SLOTS: Cell<Vec<Option<Name>>> = const { Cell::new(Vec::new()) };
 }
 
-impl Drop for Names {
+/// The name cache has `1 << NAME_BITS` slots (64 KiB of them). The
+/// vocabulary of a module's files is larger than one file's, and a smaller
+/// cache evicts names that come back.
+const NAME_BITS: u32 = 12;
+/// The literal cache has `1 << VALUE_BITS` slots: literal texts repeat less.
+const VALUE_BITS: u32 = 11;
+
+impl<const BITS: u32> Drop for Names<BITS> {
     fn drop(&mut self) {
         let slots = std::mem::take(&mut self.slots);
         // During thread teardown the thread-local may be gone; then the
@@ -96,9 +104,9 @@ impl Drop for Names {
     }
 }
 
-impl Names {
-    /// The number of slots (a power of two).
-    const SLOTS: usize = 512;
+impl<const BITS: u32> Names<BITS> {
+    /// The number of slots.
+    const SLOTS: usize = 1 << BITS;
     /// The longest name cached, which bounds what the thread-local keeps
     /// alive between parses.
     const MAX_LEN: usize = 64;
@@ -111,7 +119,10 @@ impl Names {
     }
 
     /// A shared allocation for `text`.
-    #[inline]
+    ///
+    /// Out of line: one copy of the lookup, shared by every caller, measured
+    /// faster than the copies inlined into the productions.
+    #[inline(never)]
     pub(crate) fn get(&mut self, text: &str) -> Name {
         if text.len() > Self::MAX_LEN {
             return Arc::from(text);
@@ -119,10 +130,11 @@ impl Names {
         if self.slots.is_empty() {
             self.slots.resize(Self::SLOTS, None);
         }
+        let words = words(text.as_bytes());
         // `slot` is below SLOTS, the length of any non-empty slot vector.
-        let slot = &mut self.slots[Self::slot(text)];
+        let slot = &mut self.slots[Self::slot(words, text.len())];
         match slot {
-            Some(name) if **name == *text => name.clone(),
+            Some(name) if same_text(name, text, words) => name.clone(),
             _ => {
                 let name: Name = Arc::from(text);
                 *slot = Some(name.clone());
@@ -131,20 +143,62 @@ impl Names {
         }
     }
 
-    /// The slot of `text`: a mix of its length and of a few of its bytes
-    /// (the first two, the middle one and the last), which tells apart the
-    /// names of a configuration well enough.
+    /// The slot of a text from its [`words`] and its length.
     #[inline]
-    fn slot(text: &str) -> usize {
-        let bytes = text.as_bytes();
-        let len = bytes.len();
-        let byte = |at: usize| u64::from(bytes.get(at).copied().unwrap_or(0));
-        let mixed = (len as u64)
-            ^ byte(0) << 8
-            ^ byte(1) << 16
-            ^ byte(len / 2) << 24
-            ^ byte(len.wrapping_sub(1)) << 32;
-        (mixed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 55) as usize & (Self::SLOTS - 1)
+    fn slot((first, last): (u64, u64), len: usize) -> usize {
+        let product = u128::from(first ^ 0x243f_6a88_85a3_08d3)
+            * u128::from(last ^ len as u64 ^ 0x1319_8a2e_0370_7344);
+        let mixed = (product as u64) ^ (product >> 64) as u64;
+        (mixed >> (64 - BITS)) as usize
+    }
+}
+
+/// Two words read from `bytes`: the first and last eight bytes, or for a
+/// shorter text the first and last four, or its first, middle and last byte.
+/// Together with the length they tell apart any two texts of at most 16
+/// bytes, and they cost a few loads whatever the length.
+#[inline]
+fn words(bytes: &[u8]) -> (u64, u64) {
+    let len = bytes.len();
+    let at = |start: usize| u64::from(bytes.get(start).copied().unwrap_or(0));
+    if len >= 8 {
+        (word(bytes, 0), word(bytes, len - 8))
+    } else if len >= 4 {
+        (half_word(bytes, 0), half_word(bytes, len - 4))
+    } else {
+        (at(0) | at(len / 2) << 8, at(len.wrapping_sub(1)))
+    }
+}
+
+/// The eight bytes at `start` (zero if there are not eight).
+#[inline]
+fn word(bytes: &[u8], start: usize) -> u64 {
+    bytes
+        .get(start..start + 8)
+        .and_then(|chunk| chunk.try_into().ok())
+        .map_or(0, u64::from_le_bytes)
+}
+
+/// The four bytes at `start` (zero if there are not four).
+#[inline]
+fn half_word(bytes: &[u8], start: usize) -> u64 {
+    bytes
+        .get(start..start + 4)
+        .and_then(|chunk| chunk.try_into().ok())
+        .map_or(0, |chunk| u64::from(u32::from_le_bytes(chunk)))
+}
+
+/// Whether `name` is `text`, whose [`words`] are given: for a short text the
+/// words decide without a call to `memcmp`.
+#[inline]
+fn same_text(name: &str, text: &str, text_words: (u64, u64)) -> bool {
+    if name.len() != text.len() {
+        return false;
+    }
+    if text.len() <= 16 {
+        words(name.as_bytes()) == text_words
+    } else {
+        name == text
     }
 }
 

@@ -8,21 +8,17 @@ use winnow::stream::Stream;
 
 use super::error::PResult;
 use super::expr::expr_term_with_postfix;
-use super::lexical::{advance, offset, rest, ws};
+use super::lexical::{advance, offset, peek_byte, rest, ws};
 use super::{Input, MAX_DEPTH, too_deep};
 use crate::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 use crate::span::Span;
 
-/// `binaryOp = ExprTerm binaryOperator ExprTerm`, for every level at once.
-pub(crate) fn binary_expr(input: &mut Input<'_>) -> PResult<Expr> {
-    // The result is passed on as it is where possible, which spares a copy.
-    let first = unary_expr(input);
-    let op = if first.is_ok() {
-        binary_operator(input)?
-    } else {
-        None
-    };
-    let Some(op) = op else {
+/// `binaryOp = ExprTerm binaryOperator ExprTerm`, for every level at once,
+/// after the first operand, `first` (which is `Ok`; [`super::expr::expr`]
+/// reads it and comes here only when an operator may follow). The first
+/// operand is passed on as it is when none does, which spares a copy.
+pub(crate) fn binary_rest(input: &mut Input<'_>, first: PResult<Expr>) -> PResult<Expr> {
+    let Some(op) = binary_operator(input)? else {
         return first;
     };
     let first = first?;
@@ -84,6 +80,18 @@ fn binary(lhs: Expr, (op, op_span): (BinaryOp, Span), rhs: Expr) -> Expr {
         },
         span,
     )
+}
+
+/// Whether the next byte ends an expression whatever came before it: no
+/// operator, step, splat, `?` or trivia starts with it. Lets the common
+/// case skip looking for those.
+#[inline]
+pub(crate) fn at_expression_end(input: &Input<'_>) -> bool {
+    match peek_byte(input) {
+        None | Some(b',' | b')' | b']' | b'}' | b':') => true,
+        Some(b'\n') => input.state.newlines_significant,
+        _ => false,
+    }
 }
 
 /// After trivia, a binary operator; consumes it (and the trivia) only if present.

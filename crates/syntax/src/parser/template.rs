@@ -13,7 +13,8 @@ use super::error::{PError, PResult};
 use super::expr::expr;
 use super::heredoc;
 use super::lexical::{
-    advance, at_eof, eat, eat_span, ident, keyword, new_ident, offset, peek_byte, rest, ws,
+    HIGH_BITS, advance, at_eof, bytes_at_least, bytes_in, eat, eat_span, ident, keyword, new_ident,
+    offset, peek_byte, rest, ws,
 };
 use super::{Input, MAX_DEPTH, with_newlines};
 use crate::ast::{
@@ -84,8 +85,25 @@ fn plain_quoted_len(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut idx = 0;
     loop {
-        // Skip the bytes that are plain text whatever follows them.
-        while idx < bytes.len() && !QUOTED_SPECIAL[usize::from(bytes[idx])] {
+        // Skip the bytes that are plain text whatever follows them: eight
+        // at a time, then one by one near the end of the text.
+        loop {
+            let Some(chunk) = bytes.get(idx..idx + 8) else {
+                while idx < bytes.len() && !QUOTED_SPECIAL[usize::from(bytes[idx])] {
+                    idx += 1;
+                }
+                break;
+            };
+            let word = chunk.try_into().map_or(0, u64::from_le_bytes);
+            let candidates = quoted_special_candidates(word);
+            if candidates == 0 {
+                idx += 8;
+                continue;
+            }
+            idx += (candidates.trailing_zeros() / 8) as usize;
+            if QUOTED_SPECIAL[usize::from(bytes[idx])] {
+                break;
+            }
             idx += 1;
         }
         match bytes.get(idx)? {
@@ -94,6 +112,15 @@ fn plain_quoted_len(text: &str) -> Option<usize> {
             _ => return None,
         }
     }
+}
+
+/// For each byte of `word` that [`QUOTED_SPECIAL`] may have, its high bit
+/// set: every special byte is marked, and also the few rare other ones
+/// below `&` except the space (the table decides for those).
+#[inline]
+fn quoted_special_candidates(word: u64) -> u64 {
+    let low = !bytes_at_least(word, b'&') & !bytes_in(word, b' ', b' ');
+    (low | bytes_in(word, b'\\', b'\\')) & !word & HIGH_BITS
 }
 
 /// The bytes [`plain_quoted_len`] must look at: the closing quote, escapes,
@@ -809,12 +836,42 @@ fn unbalanced_for<T>(terminator: Option<TemplateToken>, for_span: Span, end: usi
 
 #[cfg(test)]
 mod tests {
-    use super::levenshtein;
+    use super::{levenshtein, plain_quoted_len};
 
     #[test]
     fn edit_distance() {
         assert_eq!(levenshtein("endfi", "endif"), 2);
         assert_eq!(levenshtein("if", "if"), 0);
         assert_eq!(levenshtein("", "for"), 3);
+    }
+
+    #[test]
+    fn plain_quoted_text_read_eight_bytes_at_a_time() {
+        // Every ASCII byte, a non-ASCII one and the sequences that start
+        // templates, at every position of a word, against a byte-by-byte reading.
+        let reference = |text: &str| {
+            let bytes = text.as_bytes();
+            let mut idx = 0;
+            loop {
+                match bytes.get(idx)? {
+                    b'"' => return Some(idx),
+                    b'\\' | b'\n' | b'\r' => return None,
+                    b'$' | b'%' if matches!(bytes.get(idx + 1), Some(b'{' | b'$' | b'%')) => {
+                        return None;
+                    }
+                    _ => idx += 1,
+                }
+            }
+        };
+        let specials = ["${", "%{", "$$", "%%", "$x", "%x", "é"];
+        let singles = (0..0x80u8).map(|byte| char::from(byte).to_string());
+        for inserted in singles.chain(specials.iter().map(|text| (*text).to_string())) {
+            for at in 0..20 {
+                let mut text: String = "abcdefghij klmnopqrst".chars().take(at).collect();
+                text.push_str(&inserted);
+                text.push_str("uvwxyz 0123456789\"");
+                assert_eq!(plain_quoted_len(&text), reference(&text), "{text:?}");
+            }
+        }
     }
 }
