@@ -119,6 +119,9 @@ CASES = {
     "source_local_mixed": ["1", "local.both"],
     "variable_flag_not_bool": ["1", "var.env"],
     "const_source_version": ["1", "module.child.out"],
+    "source_workspace": ["1", "module.child.out"],
+    "source_local_workspace": ["1", "module.child2.out"],
+    "source_local_path": ["1", "module.child.out", "local.p"],
     # Terraform 1.15: output blocks with a type constraint.
     "output_type": [
         "1", "module.m", "module.m.n", "module.m.l", "module.m.o", "type(module.m.o)", "type(module.m.u)",

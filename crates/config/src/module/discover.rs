@@ -279,6 +279,11 @@ impl EarlyScope {
                 ("root", Value::string(".")),
             ]),
         );
+        if language == Language::Terraform {
+            // Terraform knows only const variables, locals and `path` this early:
+            // `terraform.workspace` is not known yet.
+            scope.insert_namespace("terraform", Value::unknown(Type::Dynamic));
+        }
         for decl in &decls {
             let assignment = assignments.remove(&decl.name);
             let value = match language {

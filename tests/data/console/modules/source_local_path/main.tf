@@ -1,0 +1,6 @@
+locals {
+  p = "${path.module}/mods/dev"
+}
+module "child" {
+  source = local.p
+}

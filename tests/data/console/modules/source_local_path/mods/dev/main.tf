@@ -1,0 +1,4 @@
+variable "name" {
+  default = "n"
+}
+output "out" { value = "hello ${var.name} from dev" }

@@ -1,0 +1,3 @@
+module "child" {
+  source = "./mods/${terraform.workspace == "default" ? "dev" : "x"}"
+}
