@@ -3,16 +3,21 @@
 
 use terrace_config::module::ModuleDiagnostic;
 
+/// terrace's own warnings, which Terraform does not have: each says something the others
+/// do not (which module is not loaded, from where), so they are all shown.
+const KEPT_APART: &[&str] = &["Module not loaded"];
+
 /// `diagnostics` with each group of warnings (with a file) of the same summary shown as
 /// its first one, whose detail ends "(and N more similar warnings elsewhere)", as
-/// Terraform's `ConsolidateWarnings` shows them; errors and warnings without a file
-/// stay as they are.
+/// Terraform's `ConsolidateWarnings` shows them; errors, warnings without a file and
+/// terrace's own warnings stay as they are.
 pub(crate) fn consolidate_warnings(diagnostics: &[ModuleDiagnostic]) -> Vec<ModuleDiagnostic> {
     let mut out: Vec<ModuleDiagnostic> = Vec::with_capacity(diagnostics.len());
     // Each group's summary, where its first warning is in `out`, and how many joined it.
     let mut groups: Vec<(&str, usize, usize)> = Vec::new();
     for found in diagnostics {
-        if found.is_error() || found.file.is_none() {
+        let kept_apart = KEPT_APART.contains(&found.diagnostic.summary.as_str());
+        if found.is_error() || found.file.is_none() || kept_apart {
             out.push(found.clone());
             continue;
         }
@@ -67,6 +72,8 @@ mod tests {
             unplaced.clone(),
             warning("A", "third"),
             warning("B", "x"),
+            warning("Module not loaded", "m1"),
+            warning("Module not loaded", "m2"),
         ]);
         let shown: Vec<(&str, &str)> = found
             .iter()
@@ -79,6 +86,8 @@ mod tests {
                 ("E", "e"),
                 ("B", "(and one more similar warning elsewhere)"),
                 ("A", ""),
+                ("Module not loaded", "m1"),
+                ("Module not loaded", "m2"),
             ]
         );
     }
