@@ -1,6 +1,7 @@
 //! Bodies: attributes and blocks, one-line blocks, and recovery at the next line.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use winnow::error::ErrMode;
 use winnow::stream::Stream;
@@ -76,7 +77,32 @@ const LINEAR_LIMIT: usize = 16;
 struct AttributeNames<'s> {
     few: [(&'s str, Span); LINEAR_LIMIT],
     n_few: usize,
-    many: HashMap<&'s str, Span>,
+    /// Created only for a body with more attributes than the array holds.
+    many: Option<HashMap<&'s str, Span, BuildHasherDefault<NameHasher>>>,
+}
+
+/// A hasher for the attribute names of one body: a multiply-and-rotate
+/// mix of eight bytes at a time, much cheaper than SipHash for short names.
+/// The names come from the file being parsed, which only chooses the names
+/// of its own bodies; a collision costs a comparison, not a wrong answer.
+#[derive(Default)]
+struct NameHasher(u64);
+
+impl Hasher for NameHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
+                .wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        // The table picks buckets with the low bits: fold the better mixed
+        // high bits of the product into them.
+        self.0 ^ (self.0 >> 29)
+    }
 }
 
 impl<'s> AttributeNames<'s> {
@@ -86,14 +112,14 @@ impl<'s> AttributeNames<'s> {
         if let Some(&(_, first)) = few.iter().find(|(seen, _)| *seen == name) {
             return Some(first);
         }
-        if let Some(&first) = self.many.get(name) {
+        if let Some(&first) = self.many.as_ref().and_then(|many| many.get(name)) {
             return Some(first);
         }
         if let Some(slot) = self.few.get_mut(self.n_few) {
             *slot = (name, span);
             self.n_few += 1;
         } else {
-            self.many.insert(name, span);
+            self.many.get_or_insert_default().insert(name, span);
         }
         None
     }
