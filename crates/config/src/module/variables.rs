@@ -71,52 +71,21 @@ fn constant(
     }
 }
 
-fn bool_attr(
+/// The constant argument `name` converted to `ty`, as Terraform's gohcl decodes an argument
+/// into a Go value: `None` when it is not there, or does not convert or is null (reported:
+/// "Unsuitable value type").
+fn decoded_attr(
     block: &BlockConfig<'_>,
     name: &str,
-    default: bool,
+    ty: &Type,
     evaluator: &Evaluator,
     diagnostics: &mut Vec<ModuleDiagnostic>,
-) -> bool {
-    let Some(attr) = block.attr(name) else {
-        return default;
-    };
-    let value = constant(evaluator, &attr.literal_expr(), attr.file, diagnostics);
-    // Decoded into a Go bool, as Terraform's gohcl does it.
-    let problem = match value.map(|value| convert(&value, &Type::Bool)) {
-        None => return default,
-        Some(Ok(value)) => match value.as_bool() {
-            Some(b) => return b,
-            None => "null value is not allowed".to_string(),
-        },
-        Some(Err(error)) => error.to_string(),
-    };
-    diagnostics.push(ModuleDiagnostic::new(
-        attr.file,
-        Diagnostic::error(
-            "Unsuitable value type",
-            format!("Unsuitable value: {problem}"),
-            attr.expr.span,
-        ),
-    ));
-    default
-}
-
-/// A string argument decoded as Terraform's gohcl decodes it: `None` when it is not
-/// there, or not a string (reported).
-fn string_attr(
-    block: &BlockConfig<'_>,
-    name: &str,
-    evaluator: &Evaluator,
-    diagnostics: &mut Vec<ModuleDiagnostic>,
-) -> Option<String> {
+) -> Option<Value> {
     let attr = block.attr(name)?;
     let value = constant(evaluator, &attr.literal_expr(), attr.file, diagnostics)?;
-    let problem = match convert(&value, &Type::String) {
-        Ok(value) => match value.as_str() {
-            Some(text) => return Some(text.to_string()),
-            None => "null value is not allowed".to_string(),
-        },
+    let problem = match convert(&value, ty) {
+        Ok(value) if !value.is_null() => return Some(value),
+        Ok(_) => "null value is not allowed".to_string(),
         Err(error) => error.to_string(),
     };
     diagnostics.push(ModuleDiagnostic::new(
@@ -128,6 +97,30 @@ fn string_attr(
         ),
     ));
     None
+}
+
+/// A bool argument ([`decoded_attr`]), `default` when it is not there or not a bool.
+fn bool_attr(
+    block: &BlockConfig<'_>,
+    name: &str,
+    default: bool,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> bool {
+    decoded_attr(block, name, &Type::Bool, evaluator, diagnostics)
+        .and_then(|value| value.as_bool())
+        .unwrap_or(default)
+}
+
+/// A string argument ([`decoded_attr`]).
+fn string_attr(
+    block: &BlockConfig<'_>,
+    name: &str,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<String> {
+    decoded_attr(block, name, &Type::String, evaluator, diagnostics)
+        .and_then(|value| value.as_str().map(str::to_string))
 }
 
 /// The type constraint of a `variable` or `output` block's `type` argument; `None` when
