@@ -541,6 +541,13 @@ mod tests {
                     .join("; "),
             }
         };
+        // `body` written out for each element of `xs` (`v0`, `v1`...), in a tuple.
+        let element_by_element = |body: &str| {
+            let by_element: Vec<String> = (0..elems.len())
+                .map(|at| body.replace('x', &format!("v{at}")))
+                .collect();
+            eval(&format!("[{}]", by_element.join(", ")))
+        };
         for body in [
             "x",
             "x * 2 + 1",
@@ -561,11 +568,7 @@ mod tests {
             "x + 0.5",
         ] {
             let compiled = eval(&format!("[for x in xs : {body}]"));
-            let by_element: Vec<String> = (0..elems.len())
-                .map(|at| body.replace('x', &format!("v{at}")))
-                .collect();
-            let general = eval(&format!("[{}]", by_element.join(", ")));
-            assert_eq!(compiled, general, "{body}");
+            assert_eq!(compiled, element_by_element(body), "{body}");
         }
         // A condition the fast path computes, against one it cannot (a call).
         for cond in [
@@ -610,11 +613,7 @@ mod tests {
         // Templates: rendered the same, element by element, keys included.
         for body in ["\"k${x}\"", "\"${x}-${x * 2}-${x > 1}\"", "\"<${-x}>\""] {
             let compiled = eval(&format!("[for x in xs : {body}]"));
-            let by_element: Vec<String> = (0..elems.len())
-                .map(|at| body.replace('x', &format!("v{at}")))
-                .collect();
-            let general = eval(&format!("[{}]", by_element.join(", ")));
-            assert_eq!(compiled, general, "{body}");
+            assert_eq!(compiled, element_by_element(body), "{body}");
             for list in ["xs", "ys"] {
                 let compiled = eval(&format!("{{for i, x in {list} : {body} => [i, x]}}"));
                 let general = eval(&format!(
