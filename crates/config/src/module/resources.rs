@@ -208,7 +208,11 @@ impl EvaluatedBody {
             attrs.retain(|(name, _)| name != block_type);
             attrs.push((block_type.clone(), Value::unknown(Type::Dynamic)));
         }
-        Value::object(attrs)
+        Value::object(
+            attrs
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.clone())),
+        )
     }
 }
 

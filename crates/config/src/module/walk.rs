@@ -248,6 +248,9 @@ impl Walker<'_, '_> {
             }
         }
         for (ty, entries) in data {
+            let entries = entries
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.clone()));
             scope.insert_attr("data", &ty, Value::object(entries));
         }
         for block in &config.module_calls {
@@ -507,7 +510,7 @@ impl Walker<'_, '_> {
                 .zip(&state.outputs)
                 .map(|(block, out)| {
                     (
-                        Name::from(block.name()),
+                        block.name(),
                         out.as_ref()
                             .map_or_else(|| Value::unknown(Type::Dynamic), |o| o.value.clone()),
                     )

@@ -27,7 +27,6 @@ mod template;
 mod traversal;
 
 use std::cell::Cell;
-use std::sync::Arc;
 use std::thread::LocalKey;
 
 use winnow::stream::{LocatingSlice, Stateful};
@@ -66,7 +65,8 @@ pub(crate) struct ParseState {
 
 /// A small cache of the names (identifiers, labels) or literal texts
 /// allocated by the parser, so that a repeated one shares one allocation.
-/// It has `1 << BITS` slots.
+/// It has `1 << BITS` slots. A text short enough for a [`Name`] to hold
+/// inline never comes here: that costs neither an allocation nor a lookup.
 ///
 /// Configurations repeat a small vocabulary (`var`, `each`, `name`, resource
 /// types). The cache is direct-mapped: a name hashes to one slot, a miss
@@ -118,14 +118,23 @@ impl<const BITS: u32> Names<BITS> {
         }
     }
 
-    /// A shared allocation for `text`.
-    ///
-    /// Out of line: one copy of the lookup, shared by every caller, measured
-    /// faster than the copies inlined into the productions.
-    #[inline(never)]
+    /// A [`Name`] for `text`: held inline when it is short, else shared with
+    /// the last equal text met.
+    #[inline]
     pub(crate) fn get(&mut self, text: &str) -> Name {
+        match Name::try_inline(text) {
+            Some(name) => name,
+            None => self.shared(text),
+        }
+    }
+
+    /// A shared allocation for `text`, longer than a [`Name`] holds inline.
+    ///
+    /// Out of line: one copy of the lookup, shared by every caller.
+    #[inline(never)]
+    fn shared(&mut self, text: &str) -> Name {
         if text.len() > Self::MAX_LEN {
-            return Arc::from(text);
+            return Name::from(text);
         }
         if self.slots.is_empty() {
             self.slots.resize(Self::SLOTS, None);
@@ -136,7 +145,7 @@ impl<const BITS: u32> Names<BITS> {
         match slot {
             Some(name) if same_text(name, text, words) => name.clone(),
             _ => {
-                let name: Name = Arc::from(text);
+                let name = Name::from(text);
                 *slot = Some(name.clone());
                 name
             }
