@@ -5,6 +5,7 @@ mod conditional;
 mod for_expr;
 mod function_call;
 mod iteration;
+mod key_cache;
 mod named_value;
 mod operation;
 mod scalar_program;
@@ -47,6 +48,8 @@ pub(crate) struct Ctx<'e> {
     /// results); `None` while evaluating normally, and inside `try`/`can`.
     deferred: Option<Diagnostics>,
     steps_until_check: u32,
+    /// The keys of identifier object keys made so far.
+    keys: key_cache::KeyCache,
 }
 
 impl<'e> Ctx<'e> {
@@ -60,6 +63,7 @@ impl<'e> Ctx<'e> {
             template_function: None,
             deferred: None,
             steps_until_check: INTERRUPT_CHECK_INTERVAL,
+            keys: key_cache::KeyCache::default(),
         }
     }
 
