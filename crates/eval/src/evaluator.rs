@@ -116,6 +116,29 @@ impl Evaluator {
         Ctx::new(self, scope).eval_root(expr)
     }
 
+    /// Evaluates `expr` with no variables and no functions, as HCL evaluates an expression
+    /// given no evaluation context (a variable's `default`, a `.tfvars` value, a block argument
+    /// Terraform reads when it loads a module): a reference is "Variables not allowed", a call
+    /// "Function calls not allowed". The variables of a `for` expression are still bound.
+    ///
+    /// ```
+    /// use terrace_eval::Evaluator;
+    ///
+    /// let summary = |src| {
+    ///     let expr = terrace_syntax::parse_expr(src).unwrap();
+    ///     let errors = Evaluator::new().eval_constant(&expr).unwrap_err();
+    ///     errors.first().map(|error| error.summary.clone())
+    /// };
+    /// assert_eq!(summary("var.x").as_deref(), Some("Variables not allowed"));
+    /// assert_eq!(summary("upper(\"a\")").as_deref(), Some("Function calls not allowed"));
+    /// let expr = terrace_syntax::parse_expr("[for s in [1, 2] : s * 2]").unwrap();
+    /// assert!(Evaluator::new().eval_constant(&expr).is_ok());
+    /// ```
+    pub fn eval_constant(&self, expr: &Expr) -> Result<Value, Diagnostics> {
+        let scope = Scope::new();
+        Ctx::without_context(self, &scope).eval_root(expr)
+    }
+
     /// Evaluates `expr` as Terraform evaluates a local value or a module
     /// argument: an element of a tuple, object or `for` result that fails is
     /// unknown and the rest is kept, and every error is returned with the

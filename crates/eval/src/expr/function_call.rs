@@ -13,6 +13,13 @@ use crate::suggest::suggest;
 impl Ctx<'_> {
     /// `name(args...)`, as HCL's `FunctionCallExpr`.
     pub(super) fn eval_call(&mut self, function_call: &FunctionCall, span: Span) -> EvalResult {
+        if self.no_context {
+            return Err(error(
+                "Function calls not allowed",
+                "Functions may not be called here.",
+                span,
+            ));
+        }
         let name = function_call.name.as_str();
         let Some(function) = self.evaluator.functions().get(name).map(Arc::clone) else {
             return Err(self.unknown_function(function_call).into());

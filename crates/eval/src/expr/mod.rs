@@ -50,9 +50,19 @@ pub(crate) struct Ctx<'e> {
     steps_until_check: u32,
     /// The keys of identifier object keys made so far.
     keys: key_cache::KeyCache,
+    /// Set by [`Evaluator::eval_constant`]: no variables and no functions at all.
+    no_context: bool,
 }
 
 impl<'e> Ctx<'e> {
+    /// A context with no variables and no functions, as HCL evaluates an
+    /// expression given no evaluation context.
+    pub(crate) fn without_context(evaluator: &'e Evaluator, scope: &'e Scope) -> Ctx<'e> {
+        let mut ctx = Ctx::new(evaluator, scope);
+        ctx.no_context = true;
+        ctx
+    }
+
     pub(crate) fn new(evaluator: &'e Evaluator, scope: &'e Scope) -> Ctx<'e> {
         Ctx {
             evaluator,
@@ -64,6 +74,7 @@ impl<'e> Ctx<'e> {
             deferred: None,
             steps_until_check: INTERRUPT_CHECK_INTERVAL,
             keys: key_cache::KeyCache::default(),
+            no_context: false,
         }
     }
 

@@ -20,6 +20,14 @@ impl Ctx<'_> {
             }
             return self.apply_steps(value, steps);
         }
+        if self.no_context {
+            return Err(Diagnostic::error(
+                "Variables not allowed",
+                "Variables may not be used here.",
+                root.span,
+            )
+            .into());
+        }
         let Some(bound) = self.scope.root(root.as_str()) else {
             let attrs = steps_as_attrs(steps);
             return Err(self
