@@ -52,6 +52,23 @@ pub use token::{Token, TokenKind, tokenize};
 /// exhausting the stack.
 pub const MAX_DEPTH: u32 = parser::MAX_DEPTH;
 
+/// Whether `text` is exactly one identifier, as HCL's `ValidIdentifier` decides: a
+/// letter or `_`, then letters, digits, `_` and `-` (Unicode letters and digits
+/// included).
+///
+/// ```
+/// use terrace_syntax::is_identifier;
+///
+/// assert!(is_identifier("aws_instance"));
+/// assert!(is_identifier("_private-name2"));
+/// assert!(!is_identifier("1a"));
+/// assert!(!is_identifier("a.b"));
+/// assert!(!is_identifier(""));
+/// ```
+pub fn is_identifier(text: &str) -> bool {
+    !text.is_empty() && parser::ident_len(text) == text.len()
+}
+
 /// Parse a configuration file (`.tf`, `.tfvars`): its attributes and blocks.
 ///
 /// Parsing never stops at the first error: a broken item is recorded and

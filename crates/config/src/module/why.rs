@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use terrace_eval::{Evaluator, Reference, Scope};
-use terrace_syntax::{Expr, ExprKind, Name, Span, TraversalStep, parse_expr};
+use terrace_syntax::{Expr, ExprKind, Name, Span, TraversalStep, is_identifier, parse_expr};
 use terrace_types::{Marks, Value, format_value};
 
 use super::files::{FileId, SourceFiles};
@@ -955,12 +955,6 @@ fn places(value: &Value, path: &mut String, status: &mut Status, depth: usize) {
             path.truncate(len);
         }
     }
-}
-
-fn is_identifier(key: &str) -> bool {
-    let mut chars = key.chars();
-    chars.next().is_some_and(char::is_alphabetic)
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }
 
 fn indent(depth: usize) -> String {

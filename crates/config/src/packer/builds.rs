@@ -3,7 +3,7 @@
 //! provisioners and post-processors evaluated once per source, with
 //! `source.name`, `source.type`, `build.name` and the build variables.
 
-use terrace_syntax::{ExprKind, Name, Span};
+use terrace_syntax::{ExprKind, Name, Span, is_identifier};
 use terrace_types::{Type, Value};
 
 use super::loader::LabeledBlock;
@@ -150,13 +150,6 @@ fn source_ref(text: &str) -> Option<(String, String)> {
     };
     let (ty, name) = (parts[0], parts[1]);
     (is_identifier(ty) && is_identifier(name)).then(|| (ty.to_string(), name.to_string()))
-}
-
-/// HCL's identifier rule: a letter or `_`, then letters, digits, `_` and `-`.
-fn is_identifier(text: &str) -> bool {
-    let mut chars = text.chars();
-    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }
 
 fn invalid_reference(file: FileId, span: Span) -> ModuleDiagnostic {
