@@ -127,6 +127,35 @@ CASES = {
         "1", "module.m", "module.m.n", "module.m.l", "module.m.o", "type(module.m.o)", "type(module.m.u)",
         "type(module.m.bad_list)", "module.m.s", "module.m.m", "type(module.m.s)",
     ],
+    # Names Terraform refuses when it reads a module (labels and local names that must be
+    # identifiers, variable names reserved by module blocks, provider local names).
+    "name_variable_invalid": ["1", "local.unrelated"],
+    "name_variable_reserved": ["1", "local.unrelated"],
+    "name_local_invalid": ["1", "local.unrelated"],
+    "name_resource_invalid": ["1", "local.unrelated"],
+    "name_data_invalid": ["1", "local.unrelated"],
+    "name_module_invalid": ["1", "local.unrelated"],
+    "name_output_invalid": ["1", "local.unrelated"],
+    "name_check_invalid": ["1", "local.unrelated"],
+    "name_provider_upper": ["1", "local.unrelated"],
+    "name_provider_underscore": ["1", "local.unrelated"],
+    "name_valid_dashes": ["1", "var._x-y", "terraform_data.r-1.input", "local.unrelated"],
+    # Output arguments decoded when the module is read: constants of the right type.
+    "output_arg_sensitive_string": ["1", "local.unrelated"],
+    "output_arg_sensitive_true_string": ["1", "local.unrelated"],
+    "output_arg_sensitive_null": ["1", "local.unrelated"],
+    "output_arg_sensitive_var": ["1", "local.unrelated"],
+    "output_arg_description_list": ["1", "local.unrelated"],
+    "output_arg_ephemeral_string": ["1", "local.unrelated"],
+    "output_arg_deprecated_list": ["1", "local.unrelated"],
+    "output_arg_type_invalid": ["1", "local.unrelated"],
+    "output_postcondition": ["1", "local.unrelated"],
+    # Values HCL evaluates with no context: no variables, no functions (a `for` still works).
+    "variable_default_function": ["1", "var.x", "local.unrelated"],
+    "variable_default_reference": ["1", "var.x", "local.unrelated"],
+    "tfvars_function": ["1", "var.x", "local.unrelated"],
+    "tfvars_failing_operator": ["1", "var.x", "local.unrelated"],
+    "tfvars_for_expression": ["1", "var.x", "local.unrelated"],
 }
 
 

@@ -7,10 +7,10 @@ use terrace_syntax::{Name, Span};
 use super::body::{BodySchema, ConfigAttr, ConfigBlock};
 use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles};
+use super::names::{check_block_labels, check_local_name};
 use super::overrides::{merge_block, replace_attr};
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
-use terrace_eval::Scope;
 use terrace_types::Value;
 
 /// The top-level block types of a Terraform module and their label counts.
@@ -60,7 +60,8 @@ const OUTPUT_SCHEMA: BodySchema = BodySchema {
         "ephemeral",
         "deprecated",
     ],
-    blocks: &[("precondition", 0)],
+    // A postcondition is read to be refused in Terraform's words.
+    blocks: &[("precondition", 0), ("postcondition", 0)],
     open: false,
 };
 
@@ -256,6 +257,7 @@ fn read_file<'a>(
                 let (attrs, found) = block.body.just_attributes();
                 diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));
                 for attr in attrs {
+                    check_local_name(&attr, diagnostics);
                     if let Some(previous) = config
                         .index
                         .locals
@@ -286,10 +288,12 @@ fn read_file<'a>(
             "terraform" => merge_terraform(&mut config.terraform, &block, false),
             "provider" => {
                 let new = block_config(&block, diagnostics);
+                check_block_labels(&block, diagnostics);
                 config.providers.push(new);
             }
             kind @ ("variable" | "output" | "resource" | "data" | "module") => {
                 let new = block_config(&block, diagnostics);
+                check_block_labels(&block, diagnostics);
                 let list = match kind {
                     "variable" => &mut config.variables,
                     "output" => &mut config.outputs,
@@ -304,7 +308,7 @@ fn read_file<'a>(
                 config.index.blocks.insert(key, list.len());
                 list.push(new);
             }
-            _ => {}
+            _ => check_block_labels(&block, diagnostics),
         }
     }
 }
@@ -379,6 +383,7 @@ fn apply_override_file<'a>(
                 let (attrs, found) = block.body.just_attributes();
                 diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));
                 for attr in attrs {
+                    check_local_name(&attr, diagnostics);
                     let base = config.index.locals.get(&attr.name).copied();
                     match base.and_then(|i| config.locals.get_mut(i)) {
                         Some(existing) => *existing = attr,
@@ -399,6 +404,7 @@ fn apply_override_file<'a>(
             "terraform" => merge_terraform(&mut config.terraform, &block, true),
             kind @ ("variable" | "output" | "resource" | "data" | "module") => {
                 let over = block_config(&block, diagnostics);
+                check_block_labels(&block, diagnostics);
                 let list = match kind {
                     "variable" => &mut config.variables,
                     "output" => &mut config.outputs,
@@ -414,7 +420,7 @@ fn apply_override_file<'a>(
                     None => diagnostics.push(ModuleDiagnostic::new(id, missing_base(&over))),
                 }
             }
-            _ => {}
+            _ => check_block_labels(&block, diagnostics),
         }
     }
 }
@@ -477,8 +483,7 @@ impl TerraformConfig<'_> {
         evaluator: &Evaluator,
         diagnostics: &mut Vec<ModuleDiagnostic>,
     ) -> TerraformSettings {
-        let scope = Scope::new();
-        let mut eval = |attr: &ConfigAttr<'_>| match evaluator.eval(&attr.expr, &scope) {
+        let mut eval = |attr: &ConfigAttr<'_>| match evaluator.eval_constant(&attr.expr) {
             Ok(value) => Some(value),
             Err(found) => {
                 diagnostics.extend(

@@ -7,7 +7,6 @@ use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles};
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
-use terrace_eval::Scope;
 
 /// The dependency lock file.
 #[derive(Clone, Debug)]
@@ -57,7 +56,6 @@ impl LockFile {
         let (content, found) = body.content(&LOCK_SCHEMA);
         diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));
         let evaluator = Evaluator::new();
-        let scope = Scope::new();
         let mut providers = Vec::new();
         for block in content.blocks {
             let (inner, found) = block.body.content(&PROVIDER_SCHEMA);
@@ -70,7 +68,7 @@ impl LockFile {
                 ..LockedProvider::default()
             };
             for attr in inner.attributes {
-                let value = match evaluator.eval(&attr.expr, &scope) {
+                let value = match evaluator.eval_constant(&attr.expr) {
                     Ok(value) => value,
                     Err(found) => {
                         diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));

@@ -1,11 +1,11 @@
 //! `output` blocks: the value, its `type` constraint (Terraform 1.15), `sensitive`, and the rule that sensitive data needs `sensitive = true`.
 
 use terrace_syntax::Name;
-use terrace_types::{Marks, Type, Value, convert};
+use terrace_types::{Marks, Type, TypeConstraint, Value, convert};
 
+use super::decode::{bool_attr, declared_type, string_attr};
 use super::diagnostics::ModuleDiagnostic;
 use super::loader::BlockConfig;
-use super::variables::declared_type;
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
 use terrace_eval::Scope;
@@ -21,26 +21,65 @@ pub struct OutputValue {
     pub sensitive: bool,
 }
 
-/// Evaluates an `output` block; after an error its value is unknown.
+/// What Terraform reads from an `output` block when it loads the module, before anything is
+/// evaluated.
+#[derive(Debug, Default)]
+pub(crate) struct OutputDecl {
+    /// The `type` constraint (Terraform 1.15); `None` when there is none or it is invalid.
+    pub(crate) constraint: Option<TypeConstraint>,
+    /// `sensitive = true`.
+    pub(crate) sensitive: bool,
+}
+
+/// Decodes an `output` block's arguments as Terraform does when it reads the module, in its
+/// order: `description` (a string), `type`, `sensitive` and `ephemeral` (bools), `deprecated`
+/// (a string), each a constant; an output block has no `postcondition`.
+pub(crate) fn decode_output(
+    block: &BlockConfig<'_>,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> OutputDecl {
+    string_attr(block, "description", evaluator, diagnostics);
+    let constraint = declared_type(block, diagnostics);
+    let sensitive = bool_attr(block, "sensitive", false, evaluator, diagnostics);
+    bool_attr(block, "ephemeral", false, evaluator, diagnostics);
+    string_attr(block, "deprecated", evaluator, diagnostics);
+    for nested in block
+        .blocks
+        .iter()
+        .filter(|b| &*b.block_type == "postcondition")
+    {
+        diagnostics.push(ModuleDiagnostic::new(
+            nested.file,
+            Diagnostic::error(
+                "Postconditions are not allowed",
+                "Output values can only have preconditions, not postconditions.",
+                nested.type_span,
+            ),
+        ));
+    }
+    OutputDecl {
+        constraint,
+        sensitive,
+    }
+}
+
+/// Evaluates an `output` block decoded as `decl`; after an error its value is unknown.
 pub(crate) fn eval_output(
     block: &BlockConfig<'_>,
+    decl: &OutputDecl,
     scope: &Scope,
     evaluator: &Evaluator,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> OutputValue {
     let name = Name::from(block.name());
     let start = diagnostics.len();
-    let constraint = declared_type(block, diagnostics);
+    let constraint = &decl.constraint;
+    let sensitive = decl.sensitive;
     let unknown = || {
         let ty = constraint.as_ref().map_or(Type::Dynamic, |c| c.ty.clone());
         Value::unknown(ty)
     };
-    let sensitive = block
-        .attr("sensitive")
-        .and_then(|attr| evaluator.eval(&attr.expr, &Scope::new()).ok())
-        .and_then(|v| convert(&v, &Type::Bool).ok())
-        .and_then(|v| v.as_bool())
-        .unwrap_or(false);
     let Some(attr) = block.attr("value") else {
         diagnostics.push(ModuleDiagnostic::new(
             block.file,
@@ -68,7 +107,7 @@ pub(crate) fn eval_output(
         }
     };
     // A declared type: its defaults applied, then the value converted to it.
-    let value = match &constraint {
+    let value = match constraint {
         None => value,
         Some(constraint) => match convert(&constraint.apply_defaults(&value), &constraint.ty) {
             Ok(value) => value,

@@ -13,7 +13,7 @@ use super::diagnostics::{ModuleDiagnostic, mark_configuration, warning};
 use super::files::FileId;
 use super::module_calls::{ModuleCallValue, is_local_source};
 use super::named_values::{LoadCtx, ModuleInstance, VariableSource, VariableValue};
-use super::outputs::{OutputValue, eval_output};
+use super::outputs::{OutputDecl, OutputValue, decode_output, eval_output};
 use super::resources::{
     Expansion, InstanceKey, ResourceValue, eval_resource, expansion, instance_keys, instance_scope,
 };
@@ -99,6 +99,16 @@ pub(crate) fn walk(
         })
         .collect();
     let start = diagnostics.len();
+    let output_decls: Vec<Vec<OutputDecl>> = tree
+        .iter()
+        .map(|module| {
+            let outputs = &module.config.outputs;
+            outputs
+                .iter()
+                .map(|block| decode_output(block, &evaluator, diagnostics))
+                .collect()
+        })
+        .collect();
     for module in &tree {
         check_calls(module, &decls, diagnostics);
     }
@@ -124,6 +134,7 @@ pub(crate) fn walk(
         ctx,
         tree: &tree,
         decls: &decls,
+        output_decls: &output_decls,
         graph: &graph,
         evaluator: &evaluator,
         instances: Vec::new(),
@@ -133,6 +144,9 @@ pub(crate) fn walk(
         state,
         needed,
     };
+    // A value that cannot be read from where it is given (a .tfvars expression that fails,
+    // `--var` text that does not parse) stops Terraform before anything is evaluated.
+    let start = diagnostics.len();
     walker.root_assignments = match decls.first() {
         Some(root_decls) => root_assignments(
             root_decls,
@@ -149,6 +163,7 @@ pub(crate) fn walk(
         ),
         None => BTreeMap::new(),
     };
+    mark_configuration(diagnostics, start);
     walker.new_instance(0, None, InstanceKey::None, None);
     let mut cycle_members = BTreeSet::new();
     for component in super::graph::components(&graph.deps) {
@@ -195,6 +210,8 @@ struct Walker<'w, 'a> {
     ctx: &'w LoadCtx<'a>,
     tree: &'w [TreeModule<'a>],
     decls: &'w [Vec<VariableDecl<'w, 'a>>],
+    /// Each module's decoded `output` blocks, as `config.outputs`.
+    output_decls: &'w [Vec<OutputDecl>],
     graph: &'w Graph,
     evaluator: &'w Evaluator,
     instances: Vec<Instance>,
@@ -655,7 +672,8 @@ impl Walker<'_, '_> {
                 let block = &config.outputs[i];
                 let scope = &self.instances[inst].scope;
                 let mut found = Vec::new();
-                let output = eval_output(block, scope, evaluator, &mut found);
+                let decl = &self.output_decls[m][i];
+                let output = eval_output(block, decl, scope, evaluator, &mut found);
                 diagnostics.extend(found.into_iter().map(|mut d| {
                     d.diagnostic = schema_excused(d.diagnostic, on_resources);
                     d

@@ -513,3 +513,22 @@ fn deprecated_variables_warn_when_given_a_value() {
     );
     assert_eq!(eval(&given, "var.old"), "\"y\"");
 }
+
+/// The names Terraform refuses when it reads a module, each a configuration error: labels that
+/// must be identifiers, a variable name reserved by `module` blocks, provider local names not
+/// in normal form, local value names; and output arguments that are not constants of their
+/// type.
+#[test]
+fn invalid_names_and_output_arguments_are_configuration_errors() {
+    for name in ["invalid-names", "invalid-names-json"] {
+        let module = load(name);
+        let found = module.diagnostics();
+        assert!(!found.is_empty());
+        assert!(
+            found.iter().all(|d| d.is_configuration_error()),
+            "{}",
+            render(&module)
+        );
+        insta::assert_snapshot!(name, render(&module));
+    }
+}

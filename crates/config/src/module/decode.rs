@@ -1,0 +1,107 @@
+//! Block arguments decoded as Terraform's gohcl decodes them when it reads a module: constant
+//! expressions (no variables or functions of the module) converted to a Go type, and type
+//! constraints.
+
+use terrace_eval::Diagnostic;
+use terrace_eval::Evaluator;
+use terrace_eval::type_expr::type_constraint;
+use terrace_types::{Type, TypeConstraint, Value, convert};
+
+use super::diagnostics::ModuleDiagnostic;
+use super::files::FileId;
+use super::loader::BlockConfig;
+
+/// Evaluates a constant expression (a default, a `.tfvars` value).
+pub(crate) fn constant(
+    evaluator: &Evaluator,
+    expr: &terrace_syntax::Expr,
+    file: FileId,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<Value> {
+    match evaluator.eval_constant(expr) {
+        Ok(value) => Some(value),
+        Err(found) => {
+            diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(file, d)));
+            None
+        }
+    }
+}
+
+/// The constant argument `name` converted to `ty`, as Terraform's gohcl decodes an argument
+/// into a Go value: `None` when it is not there, or does not convert or is null (reported:
+/// "Unsuitable value type").
+pub(crate) fn decoded_attr(
+    block: &BlockConfig<'_>,
+    name: &str,
+    ty: &Type,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<Value> {
+    let attr = block.attr(name)?;
+    let value = constant(evaluator, &attr.literal_expr(), attr.file, diagnostics)?;
+    let problem = match convert(&value, ty) {
+        Ok(value) if !value.is_null() => return Some(value),
+        Ok(_) => "null value is not allowed".to_string(),
+        Err(error) => error.to_string(),
+    };
+    diagnostics.push(ModuleDiagnostic::new(
+        attr.file,
+        Diagnostic::error(
+            "Unsuitable value type",
+            format!("Unsuitable value: {problem}"),
+            attr.expr.span,
+        ),
+    ));
+    None
+}
+
+/// A bool argument ([`decoded_attr`]), `default` when it is not there or not a bool.
+pub(crate) fn bool_attr(
+    block: &BlockConfig<'_>,
+    name: &str,
+    default: bool,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> bool {
+    decoded_attr(block, name, &Type::Bool, evaluator, diagnostics)
+        .and_then(|value| value.as_bool())
+        .unwrap_or(default)
+}
+
+/// A string argument ([`decoded_attr`]).
+pub(crate) fn string_attr(
+    block: &BlockConfig<'_>,
+    name: &str,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<String> {
+    decoded_attr(block, name, &Type::String, evaluator, diagnostics)
+        .and_then(|value| value.as_str().map(str::to_string))
+}
+
+/// The type constraint of a `variable` or `output` block's `type` argument; `None` when
+/// there is none, or it is not a type (reported).
+pub(crate) fn declared_type(
+    block: &BlockConfig<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<TypeConstraint> {
+    let attr = block.attr("type")?;
+    let found = attr
+        .static_expr()
+        .map_err(|_| {
+            // A JSON string that is no expression, in Terraform's words.
+            Diagnostic::error(
+                "Invalid type specification",
+                "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).",
+                attr.expr.span,
+            )
+        })
+        .and_then(|expr| type_constraint(&expr));
+    match found {
+        Ok(constraint) => Some(constraint),
+        Err(found) => {
+            diagnostics.push(ModuleDiagnostic::new(attr.file, found));
+            None
+        }
+    }
+}

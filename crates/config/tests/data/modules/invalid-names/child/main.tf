@@ -1,0 +1,3 @@
+output "fine" {
+  value = 1
+}

@@ -1,0 +1,7 @@
+module "1a" {
+  source = "./child"
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+output "1a" {
+  value = 1
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,6 @@
+provider "my_provider" {
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,6 @@
+provider "AWS" {
+}
+
+locals {
+  unrelated = "u"
+}

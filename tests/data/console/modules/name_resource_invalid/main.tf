@@ -1,0 +1,6 @@
+resource "terraform_data" "1a" {
+}
+
+locals {
+  unrelated = "u"
+}

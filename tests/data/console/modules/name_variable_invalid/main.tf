@@ -1,0 +1,7 @@
+variable "1a" {
+  default = 1
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+variable "count" {
+  default = 1
+}
+
+locals {
+  unrelated = "u"
+}

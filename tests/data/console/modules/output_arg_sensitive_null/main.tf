@@ -1,0 +1,8 @@
+output "o" {
+  value = 1
+  sensitive = null
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,8 @@
+output "o" {
+  value = 1
+  sensitive = "yes"
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,8 @@
+output "o" {
+  value = 1
+  type = foo
+}
+
+locals {
+  unrelated = "u"
+}

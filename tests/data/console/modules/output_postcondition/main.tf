@@ -1,0 +1,11 @@
+output "o" {
+  value = 1
+  postcondition {
+    condition     = true
+    error_message = "never"
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+variable "x" {
+  type = string
+}
+
+locals {
+  unrelated = "u"
+}

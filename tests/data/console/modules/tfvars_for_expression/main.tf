@@ -1,0 +1,7 @@
+variable "x" {
+  type = list(number)
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+variable "x" {
+  default = upper("a")
+}
+
+locals {
+  unrelated = "u"
+}

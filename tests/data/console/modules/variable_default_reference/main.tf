@@ -1,0 +1,11 @@
+variable "y" {
+  default = "a"
+}
+
+variable "x" {
+  default = var.y
+}
+
+locals {
+  unrelated = "u"
+}
