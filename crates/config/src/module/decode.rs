@@ -7,6 +7,7 @@ use terrace_eval::Evaluator;
 use terrace_eval::type_expr::type_constraint;
 use terrace_types::{Type, TypeConstraint, Value, convert};
 
+use super::body::ConfigAttr;
 use super::diagnostics::ModuleDiagnostic;
 use super::files::FileId;
 use super::loader::BlockConfig;
@@ -28,8 +29,8 @@ pub(crate) fn constant(
 }
 
 /// The constant argument `name` converted to `ty`, as Terraform's gohcl decodes an argument
-/// into a Go value: `None` when it is not there, or does not convert or is null (reported:
-/// "Unsuitable value type").
+/// into a Go value: `None` when it is not there, or fails, does not convert or is null
+/// (reported: "Unsuitable value type", after the failure's own errors).
 pub(crate) fn decoded_attr(
     block: &BlockConfig<'_>,
     name: &str,
@@ -37,12 +38,24 @@ pub(crate) fn decoded_attr(
     evaluator: &Evaluator,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> Option<Value> {
-    let attr = block.attr(name)?;
-    let value = constant(evaluator, &attr.literal_expr(), attr.file, diagnostics)?;
-    let problem = match convert(&value, ty) {
-        Ok(value) if !value.is_null() => return Some(value),
-        Ok(_) => "null value is not allowed".to_string(),
-        Err(error) => error.to_string(),
+    decoded(block.attr(name)?, ty, evaluator, diagnostics)
+}
+
+/// The constant argument `attr` converted to `ty` ([`decoded_attr`]).
+pub(crate) fn decoded(
+    attr: &ConfigAttr<'_>,
+    ty: &Type,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<Value> {
+    // An expression that failed has an unknown value, which no Go value can hold.
+    let problem = match constant(evaluator, &attr.literal_expr(), attr.file, diagnostics) {
+        None => "value must be known".to_string(),
+        Some(value) => match convert(&value, ty) {
+            Ok(value) if !value.is_null() => return Some(value),
+            Ok(_) => "null value is not allowed".to_string(),
+            Err(error) => error.to_string(),
+        },
     };
     diagnostics.push(ModuleDiagnostic::new(
         attr.file,
@@ -102,6 +115,22 @@ pub(crate) fn declared_type(
         Err(found) => {
             diagnostics.push(ModuleDiagnostic::new(attr.file, found));
             None
+        }
+    }
+}
+
+/// Decodes a resource's `lifecycle` flags as Terraform does on reading (bools, constants).
+pub(crate) fn check_lifecycle_flags(
+    block: &BlockConfig<'_>,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    for attr in &block.lifecycle {
+        if matches!(
+            &*attr.name,
+            "create_before_destroy" | "prevent_destroy" | "destroy"
+        ) {
+            decoded(attr, &Type::Bool, evaluator, diagnostics);
         }
     }
 }

@@ -9,6 +9,7 @@ use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles};
 use super::names::{check_block_labels, check_local_name};
 use super::overrides::{merge_block, replace_attr};
+use super::static_checks::{check_check_block, check_depends_on, check_lifecycle, check_rule};
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
 use terrace_types::Value;
@@ -71,13 +72,6 @@ const OUTPUT_SCHEMA: BodySchema = BodySchema {
 const RESOURCE_SCHEMA: BodySchema = BodySchema {
     attributes: &[],
     blocks: &[("lifecycle", 0), ("provisioner", 1), ("connection", 0)],
-    open: true,
-};
-
-/// A resource's `lifecycle` block.
-const LIFECYCLE_SCHEMA: BodySchema = BodySchema {
-    attributes: &[],
-    blocks: &[("precondition", 0), ("postcondition", 0)],
     open: true,
 };
 
@@ -231,11 +225,30 @@ fn block_config<'a>(
         lifecycle: Vec::new(),
         overrides: Vec::new(),
     };
+    if let Some(depends_on) = config.attr("depends_on")
+        && matches!(
+            &*block.block_type,
+            "resource" | "data" | "module" | "output"
+        )
+    {
+        check_depends_on(depends_on, diagnostics);
+    }
     for nested in content.blocks {
+        // A variable's validation must test the variable.
+        let variable = block.labels.first().map_or("", |(name, _)| &**name);
+        match (&*block.block_type, &*nested.block_type) {
+            ("variable", "validation") => {
+                check_rule(&nested, Some(variable), diagnostics);
+            }
+            ("output", "precondition") => {
+                check_rule(&nested, None, diagnostics);
+            }
+            _ => {}
+        }
         if matches!(&*block.block_type, "resource" | "data" | "ephemeral")
             && &*nested.block_type == "lifecycle"
         {
-            for attr in nested.body.content(&LIFECYCLE_SCHEMA).0.attributes {
+            for attr in check_lifecycle(&nested, diagnostics) {
                 replace_attr(&mut config.lifecycle, attr);
             }
         } else {
@@ -307,6 +320,10 @@ fn read_file<'a>(
                 }
                 config.index.blocks.insert(key, list.len());
                 list.push(new);
+            }
+            "check" => {
+                check_check_block(&block, diagnostics);
+                check_block_labels(&block, diagnostics);
             }
             _ => check_block_labels(&block, diagnostics),
         }

@@ -37,9 +37,11 @@ mod overrides;
 pub(crate) mod render;
 pub(crate) mod resources;
 mod state_values;
+mod static_checks;
 mod test_files;
 mod tree;
 pub(crate) mod variables;
+mod version_constraint;
 mod walk;
 pub(crate) mod why;
 

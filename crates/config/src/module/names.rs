@@ -5,7 +5,10 @@ use terrace_eval::Diagnostic;
 use terrace_syntax::{Span, is_identifier};
 
 use super::body::{ConfigAttr, ConfigBlock};
+use super::decode::string_attr;
 use super::diagnostics::ModuleDiagnostic;
+use super::loader::BlockConfig;
+use terrace_eval::Evaluator;
 
 /// Terraform's explanation of an invalid name.
 const BAD_IDENTIFIER: &str = "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.";
@@ -79,6 +82,26 @@ pub(crate) fn check_block_labels(block: &ConfigBlock<'_>, diagnostics: &mut Vec<
                 *span,
             ),
         ));
+    }
+}
+
+/// Reports a `provider` block's `alias` that is not a constant string, or not an identifier
+/// (Terraform gives that error no place in the file).
+pub(crate) fn check_provider_alias(
+    block: &BlockConfig<'_>,
+    evaluator: &Evaluator,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    if block.attr("alias").is_none() {
+        return;
+    }
+    let alias = string_attr(block, "alias", evaluator, diagnostics).unwrap_or_default();
+    if !is_identifier(&alias) {
+        diagnostics.push(ModuleDiagnostic::without_file(Diagnostic::error(
+            "Invalid provider configuration alias",
+            format!("An alias must be a valid name. {BAD_IDENTIFIER}"),
+            Span::default(),
+        )));
     }
 }
 

@@ -8,11 +8,13 @@ use terrace_syntax::{Name, Span};
 use terrace_types::{Marks, Type, Value};
 
 use super::config_graph::{Graph, Node, attr_name, build_graph, node_name, node_place};
+use super::decode::check_lifecycle_flags;
 use super::dependencies::{body_references, cycle_diagnostic, resource_key};
 use super::diagnostics::{ModuleDiagnostic, mark_configuration, warning};
 use super::files::FileId;
 use super::module_calls::{ModuleCallValue, is_local_source};
 use super::named_values::{LoadCtx, ModuleInstance, VariableSource, VariableValue};
+use super::names::check_provider_alias;
 use super::outputs::{OutputDecl, OutputValue, decode_output, eval_output};
 use super::resources::{
     Expansion, InstanceKey, ResourceValue, eval_resource, expansion, instance_keys, instance_scope,
@@ -22,6 +24,7 @@ use super::tree::{TreeModule, build_tree, check_calls, resource_address};
 use super::variables::{
     Assignment, RootAssignments, VariableDecl, decode, finalize, root_assignments, validate,
 };
+use super::version_constraint::check_version_constraints;
 use crate::state::ModuleInstance as StateModule;
 
 /// What became of one node in one module instance.
@@ -110,6 +113,13 @@ pub(crate) fn walk(
         })
         .collect();
     for module in &tree {
+        for provider in &module.config.providers {
+            check_provider_alias(provider, &evaluator, diagnostics);
+        }
+        for resource in &module.config.resources {
+            check_lifecycle_flags(resource, &evaluator, diagnostics);
+        }
+        check_version_constraints(&module.config, &evaluator, diagnostics);
         check_calls(module, &decls, diagnostics);
     }
     mark_configuration(diagnostics, start);

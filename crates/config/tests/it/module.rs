@@ -514,18 +514,23 @@ fn deprecated_variables_warn_when_given_a_value() {
     assert_eq!(eval(&given, "var.old"), "\"y\"");
 }
 
-/// The names Terraform refuses when it reads a module, each a configuration error: labels that
+/// What Terraform refuses when it reads a module, each a configuration error: labels that
 /// must be identifiers, a variable name reserved by `module` blocks, provider local names not
-/// in normal form, local value names; and output arguments that are not constants of their
-/// type.
+/// in normal form, local value names, output arguments that are not constants of their type;
+/// check rules (`validation`, `precondition`, `postcondition`, `assert`) without both
+/// arguments or testing nothing, `depends_on` and `ignore_changes` entries that are no
+/// references, unknown `lifecycle` arguments, a `check` block without a valid assert.
 #[test]
-fn invalid_names_and_output_arguments_are_configuration_errors() {
-    for name in ["invalid-names", "invalid-names-json"] {
+fn invalid_names_and_blocks_are_configuration_errors() {
+    for name in ["invalid-names", "invalid-names-json", "check-rules"] {
         let module = load(name);
         let found = module.diagnostics();
         assert!(!found.is_empty());
         assert!(
-            found.iter().all(|d| d.is_configuration_error()),
+            found
+                .iter()
+                .filter(|d| d.is_error())
+                .all(|d| d.is_configuration_error()),
             "{}",
             render(&module)
         );

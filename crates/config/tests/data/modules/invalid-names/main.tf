@@ -38,7 +38,7 @@ provider "google_beta" {
 
 check "bad check" {
   assert {
-    condition     = true
+    condition     = var.fine-name_2 > 0
     error_message = "never"
   }
 }

@@ -1,0 +1,291 @@
+//! What Terraform checks of a module's blocks when it reads them, before evaluating anything
+//! (names are in `names.rs`): check-shaped blocks (`validation`, `precondition`,
+//! `postcondition`, `assert`), `depends_on` lists, a resource's `lifecycle` arguments and a
+//! `check` block's asserts.
+
+use terrace_eval::Diagnostic;
+use terrace_syntax::{Expr, ExprKind, Literal, Span, TraversalStep};
+
+use super::body::{BodySchema, ConfigAttr, ConfigBlock};
+use super::diagnostics::ModuleDiagnostic;
+
+/// The arguments of a check-shaped block, both required.
+const CHECK_RULE_SCHEMA: BodySchema = BodySchema {
+    attributes: &["condition", "error_message"],
+    blocks: &[],
+    open: false,
+};
+
+/// A resource's `lifecycle` block (with OpenTofu 1.11's `enabled`, accepted in either
+/// language).
+const LIFECYCLE_SCHEMA: BodySchema = BodySchema {
+    attributes: &[
+        "create_before_destroy",
+        "prevent_destroy",
+        "ignore_changes",
+        "replace_triggered_by",
+        "destroy",
+        "enabled",
+    ],
+    blocks: &[
+        ("precondition", 0),
+        ("postcondition", 0),
+        ("action_trigger", 0),
+    ],
+    open: false,
+};
+
+/// A `check` block.
+const CHECK_BLOCK_SCHEMA: BodySchema = BodySchema {
+    attributes: &[],
+    blocks: &[("data", 2), ("assert", 0)],
+    open: false,
+};
+
+/// Checks a check-shaped block as Terraform decodes it: only `condition` and `error_message`,
+/// both required, and a condition that refers to something (else its result is a constant).
+/// `variable` names the variable a `validation` block belongs to: its condition must refer to
+/// it. Returns whether the block is valid.
+pub(crate) fn check_rule(
+    block: &ConfigBlock<'_>,
+    variable: Option<&str>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> bool {
+    let start = diagnostics.len();
+    let (content, found) = block.body.content(&CHECK_RULE_SCHEMA);
+    diagnostics.extend(
+        found
+            .into_iter()
+            .map(|d| ModuleDiagnostic::new(block.file, d)),
+    );
+    let missing_at = Span::empty(block.body.span().start as usize);
+    for name in CHECK_RULE_SCHEMA.attributes {
+        if content.attr(name).is_none() {
+            diagnostics.push(ModuleDiagnostic::new(
+                block.file,
+                Diagnostic::error(
+                    "Missing required argument",
+                    format!("The argument \"{name}\" is required, but no definition was found."),
+                    missing_at,
+                ),
+            ));
+        }
+    }
+    if let Some(condition) = content.attr("condition")
+        && let Ok(expr) = condition.static_expr()
+    {
+        let refs = terrace_syntax::references(&expr);
+        if refs.is_empty() {
+            diagnostics.push(ModuleDiagnostic::new(
+                condition.file,
+                Diagnostic::error(
+                    format!("Invalid {} expression", block.block_type),
+                    "The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.",
+                    expr.span,
+                ),
+            ));
+        }
+        let refers_to = |name: &str| {
+            refs.iter().any(|r| {
+                r.root.as_str() == "var"
+                    && matches!(r.steps.first(), Some(TraversalStep::Attr { name: attr, .. }) if attr.as_str() == name)
+            })
+        };
+        if let Some(name) = variable
+            && !refers_to(name)
+        {
+            diagnostics.push(ModuleDiagnostic::new(
+                condition.file,
+                Diagnostic::error(
+                    "Invalid variable validation condition",
+                    format!(
+                        "The condition for variable \"{name}\" must refer to var.{name} in order to test incoming values."
+                    ),
+                    expr.span,
+                ),
+            ));
+        }
+    }
+    !diagnostics[start..].iter().any(ModuleDiagnostic::is_error)
+}
+
+/// Checks a `depends_on` argument: a static list of references to objects (a quoted reference
+/// is still read as the reference, with a warning), none of them an action.
+pub(crate) fn check_depends_on(attr: &ConfigAttr<'_>, diagnostics: &mut Vec<ModuleDiagnostic>) {
+    let Some(items) = static_list(attr, diagnostics) else {
+        return;
+    };
+    for item in &items {
+        match reference_root(item, attr, diagnostics) {
+            None => not_a_reference(attr, item, diagnostics),
+            Some(root) if root == "action" => diagnostics.push(ModuleDiagnostic::new(
+                attr.file,
+                Diagnostic::error(
+                    "Invalid depends_on Action Reference",
+                    "The depends_on attribute cannot reference action blocks directly. You must reference a resource or data source instead.",
+                    item.span,
+                ),
+            )),
+            Some(_) => {}
+        }
+    }
+}
+
+/// The items of an argument that must be a list written out (`[a, b]`), or the error.
+fn static_list(
+    attr: &ConfigAttr<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<Vec<Expr>> {
+    let expr = attr.static_expr().ok()?;
+    if let ExprKind::TupleCons(items) = &expr.strip_parens().kind {
+        return Some(items.clone());
+    }
+    diagnostics.push(ModuleDiagnostic::new(
+        attr.file,
+        Diagnostic::error(
+            "Invalid expression",
+            "A static list expression is required.",
+            expr.span,
+        ),
+    ));
+    None
+}
+
+/// The root name of a static reference: written as one, wrapped in `"${...}"`, or quoted (the
+/// Terraform 0.11 spelling, which warns).
+fn reference_root(
+    expr: &Expr,
+    attr: &ConfigAttr<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<String> {
+    match &expr.kind {
+        ExprKind::Literal(Literal::String(text)) if attr.json.is_none() => {
+            let traversal = terrace_syntax::parse_traversal(text).ok()?;
+            diagnostics.push(ModuleDiagnostic::new(
+                attr.file,
+                super::diagnostics::warning(
+                    "Quoted references are deprecated",
+                    "In this context, references are expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of Terraform. Remove the quotes surrounding this reference to silence this warning.",
+                    expr.span,
+                ),
+            ));
+            Some(traversal.root.as_str().to_string())
+        }
+        ExprKind::Template(template) => template
+            .as_single_interp()
+            .and_then(terrace_syntax::static_traversal)
+            .map(|t| t.root.as_str().to_string()),
+        _ => terrace_syntax::static_traversal(expr).map(|t| t.root.as_str().to_string()),
+    }
+}
+
+/// The error for a list item that is not a static reference.
+fn not_a_reference(attr: &ConfigAttr<'_>, item: &Expr, diagnostics: &mut Vec<ModuleDiagnostic>) {
+    diagnostics.push(ModuleDiagnostic::new(
+        attr.file,
+        Diagnostic::error(
+            "Invalid expression",
+            "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.",
+            item.span,
+        ),
+    ));
+}
+
+/// Checks a resource's `lifecycle` block: its arguments and block types, and its
+/// `precondition` and `postcondition` blocks. Returns its arguments.
+pub(crate) fn check_lifecycle<'a>(
+    block: &ConfigBlock<'a>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Vec<ConfigAttr<'a>> {
+    let (content, found) = block.body.content(&LIFECYCLE_SCHEMA);
+    diagnostics.extend(
+        found
+            .into_iter()
+            .map(|d| ModuleDiagnostic::new(block.file, d)),
+    );
+    for nested in &content.blocks {
+        if matches!(&*nested.block_type, "precondition" | "postcondition") {
+            check_rule(nested, None, diagnostics);
+        }
+    }
+    if let Some(attr) = content.attr("ignore_changes") {
+        check_ignore_changes(attr, diagnostics);
+    }
+    content.attributes
+}
+
+/// `ignore_changes`: the keyword `all`, or a static list of references to the resource's own
+/// arguments (quoted ones too); `["*"]`, the old spelling of `all`, is an error, and mixed with
+/// references another.
+fn check_ignore_changes(attr: &ConfigAttr<'_>, diagnostics: &mut Vec<ModuleDiagnostic>) {
+    if attr
+        .static_expr()
+        .ok()
+        .and_then(|expr| expr.as_keyword().map(|keyword| keyword.as_str() == "all"))
+        == Some(true)
+    {
+        return;
+    }
+    let Some(items) = static_list(attr, diagnostics) else {
+        return;
+    };
+    let mut wildcard = None;
+    let mut references = 0;
+    for item in &items {
+        if matches!(&item.kind, ExprKind::Literal(Literal::String(text)) if &**text == "*") {
+            wildcard = Some(item.span);
+            let list = attr.expr.span;
+            diagnostics.push(ModuleDiagnostic::new(
+                attr.file,
+                Diagnostic::error(
+                    "Invalid ignore_changes wildcard",
+                    "The [\"*\"] form of ignore_changes wildcard is was deprecated and is now invalid. Use \"ignore_changes = all\" to ignore changes to all attributes.",
+                    list,
+                ),
+            ));
+        } else if reference_root(item, attr, diagnostics).is_some() {
+            references += 1;
+        } else {
+            not_a_reference(attr, item, diagnostics);
+        }
+    }
+    if let Some(span) = wildcard
+        && references > 0
+    {
+        diagnostics.push(ModuleDiagnostic::new(
+            attr.file,
+            Diagnostic::error(
+                "Invalid ignore_changes ruleset",
+                "Cannot mix wildcard string \"*\" with non-wildcard references.",
+                span,
+            ),
+        ));
+    }
+}
+
+/// Checks a `check` block: only `data` and `assert` blocks, each assert a valid check rule, and
+/// at least one valid assert.
+pub(crate) fn check_check_block(block: &ConfigBlock<'_>, diagnostics: &mut Vec<ModuleDiagnostic>) {
+    let (content, found) = block.body.content(&CHECK_BLOCK_SCHEMA);
+    diagnostics.extend(
+        found
+            .into_iter()
+            .map(|d| ModuleDiagnostic::new(block.file, d)),
+    );
+    let mut asserts = 0;
+    for nested in &content.blocks {
+        if &*nested.block_type == "assert" && check_rule(nested, None, diagnostics) {
+            asserts += 1;
+        }
+    }
+    if asserts == 0 {
+        diagnostics.push(ModuleDiagnostic::new(
+            block.file,
+            Diagnostic::error(
+                "Zero assert blocks",
+                "Check blocks must have at least one assert block.",
+                block.def_span,
+            ),
+        ));
+    }
+}

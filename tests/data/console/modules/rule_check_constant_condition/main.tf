@@ -1,0 +1,10 @@
+check "c" {
+  assert {
+    condition     = true
+    error_message = "never"
+  }
+}
+
+locals {
+  unrelated = "u"
+}

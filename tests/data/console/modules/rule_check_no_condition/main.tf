@@ -1,0 +1,9 @@
+check "c" {
+  assert {
+    condition = true
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+resource "terraform_data" "a" {
+  depends_on = [upper("x")]
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,8 @@
+module "m" {
+  source     = "./c"
+  depends_on = [1]
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,9 @@
+resource "terraform_data" "a" {
+  lifecycle {
+    ignore_changes = [upper("x")]
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,11 @@
+resource "terraform_data" "a" {
+  lifecycle {
+    precondition {
+      condition = true
+    }
+  }
+}
+
+locals {
+  unrelated = "u"
+}

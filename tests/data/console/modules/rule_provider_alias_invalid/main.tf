@@ -1,0 +1,7 @@
+provider "aws" {
+  alias = "1a"
+}
+
+locals {
+  unrelated = "u"
+}

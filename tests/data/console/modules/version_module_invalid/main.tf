@@ -1,0 +1,8 @@
+module "m" {
+  source  = "hashicorp/consul/aws"
+  version = "abc"
+}
+
+locals {
+  unrelated = "u"
+}

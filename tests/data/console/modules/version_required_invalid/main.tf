@@ -1,0 +1,7 @@
+terraform {
+  required_version = "not a version"
+}
+
+locals {
+  unrelated = "u"
+}

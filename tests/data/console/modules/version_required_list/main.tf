@@ -1,0 +1,7 @@
+terraform {
+  required_version = [1]
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+terraform {
+  required_version = "~> 0.12.0"
+}
+
+locals {
+  unrelated = "u"
+}
