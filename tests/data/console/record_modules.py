@@ -179,6 +179,17 @@ CASES = {
     "version_provider_invalid": ["1", "local.unrelated"],
     "version_module_invalid": ["1", "local.unrelated"],
     "rule_lifecycle_valid": ["1", "terraform_data.b.input", "local.unrelated"],
+    # Duplicates, required arguments and refactoring blocks Terraform checks on reading.
+    "block_provider_duplicate": ["1", "local.unrelated"],
+    "block_moved_call": ["1", "local.unrelated"],
+    "block_import_no_id": ["1", "local.unrelated"],
+    "block_removed_no_from": ["1", "local.unrelated"],
+    "block_backend_duplicate": ["1", "local.unrelated"],
+    "block_data_lifecycle_argument": ["1", "local.unrelated"],
+    "block_lifecycle_twice": ["1", "local.unrelated"],
+    "block_module_no_source": ["1", "local.unrelated"],
+    "block_output_no_value": ["1", "local.unrelated"],
+    "block_refactoring_valid": ["1", "terraform_data.b.input", "local.unrelated"],
 }
 
 

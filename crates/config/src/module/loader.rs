@@ -9,7 +9,10 @@ use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles};
 use super::names::{check_block_labels, check_local_name};
 use super::overrides::{merge_block, replace_attr};
-use super::static_checks::{check_check_block, check_depends_on, check_lifecycle, check_rule};
+use super::static_checks::{
+    check_check_block, check_depends_on, check_lifecycle, check_refactoring_block, check_rule,
+    missing_argument,
+};
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
 use terrace_types::Value;
@@ -200,6 +203,7 @@ fn file_blocks<'a>(
 }
 
 fn block_config<'a>(
+    files: &SourceFiles,
     block: &ConfigBlock<'a>,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> BlockConfig<'a> {
@@ -233,6 +237,7 @@ fn block_config<'a>(
     {
         check_depends_on(depends_on, diagnostics);
     }
+    let mut lifecycle: Option<Span> = None;
     for nested in content.blocks {
         // A variable's validation must test the variable.
         let variable = block.labels.first().map_or("", |(name, _)| &**name);
@@ -248,7 +253,22 @@ fn block_config<'a>(
         if matches!(&*block.block_type, "resource" | "data" | "ephemeral")
             && &*nested.block_type == "lifecycle"
         {
-            for attr in check_lifecycle(&nested, diagnostics) {
+            if let Some(first) = lifecycle {
+                diagnostics.push(ModuleDiagnostic::new(
+                    nested.file,
+                    Diagnostic::error(
+                        "Duplicate lifecycle block",
+                        format!(
+                            "This resource already has a lifecycle block at {}.",
+                            files.place(nested.file, first)
+                        ),
+                        nested.def_span,
+                    ),
+                ));
+                continue;
+            }
+            lifecycle = Some(nested.def_span);
+            for attr in check_lifecycle(&block.block_type, &nested, diagnostics) {
                 replace_attr(&mut config.lifecycle, attr);
             }
         } else {
@@ -298,15 +318,39 @@ fn read_file<'a>(
                     config.locals.push(attr);
                 }
             }
-            "terraform" => merge_terraform(&mut config.terraform, &block, false),
+            "terraform" => {
+                merge_terraform(files, &mut config.terraform, &block, false, diagnostics)
+            }
             "provider" => {
-                let new = block_config(&block, diagnostics);
+                let new = block_config(files, &block, diagnostics);
                 check_block_labels(&block, diagnostics);
+                let key = provider_key(&new);
+                if let Some(previous) = config.providers.iter().find(|p| provider_key(p) == key) {
+                    let place = files.place(previous.file, previous.def_span);
+                    let detail = match &key.1 {
+                        None => format!(
+                            "A default (non-aliased) provider configuration for \"{}\" was already given at {place}. If multiple configurations are required, set the \"alias\" argument for alternative configurations.",
+                            key.0
+                        ),
+                        Some(alias) => format!(
+                            "A provider configuration for \"{}\" with alias \"{alias}\" was already given at {place}. Each configuration for the same provider must have a distinct alias.",
+                            key.0
+                        ),
+                    };
+                    diagnostics.push(ModuleDiagnostic::new(
+                        id,
+                        Diagnostic::error("Duplicate provider configuration", detail, new.def_span),
+                    ));
+                    continue;
+                }
                 config.providers.push(new);
             }
             kind @ ("variable" | "output" | "resource" | "data" | "module") => {
-                let new = block_config(&block, diagnostics);
+                let new = block_config(files, &block, diagnostics);
                 check_block_labels(&block, diagnostics);
+                if kind == "module" && new.attr("source").is_none() {
+                    missing_argument(&block, "source", diagnostics);
+                }
                 let list = match kind {
                     "variable" => &mut config.variables,
                     "output" => &mut config.outputs,
@@ -325,9 +369,17 @@ fn read_file<'a>(
                 check_check_block(&block, diagnostics);
                 check_block_labels(&block, diagnostics);
             }
+            "moved" | "removed" | "import" => check_refactoring_block(&block, diagnostics),
             _ => check_block_labels(&block, diagnostics),
         }
     }
+}
+
+/// A provider configuration's identity among a module's: its local name and its alias, when
+/// that is a literal string.
+fn provider_key(block: &BlockConfig<'_>) -> (Name, Option<String>) {
+    let alias = block.attr("alias").and_then(ConfigAttr::literal_string);
+    (Name::from(block.name()), alias)
 }
 
 /// A block's identity among the definitions of a module: its type and labels.
@@ -418,9 +470,9 @@ fn apply_override_file<'a>(
                     }
                 }
             }
-            "terraform" => merge_terraform(&mut config.terraform, &block, true),
+            "terraform" => merge_terraform(files, &mut config.terraform, &block, true, diagnostics),
             kind @ ("variable" | "output" | "resource" | "data" | "module") => {
-                let over = block_config(&block, diagnostics);
+                let over = block_config(files, &block, diagnostics);
                 check_block_labels(&block, diagnostics);
                 let list = match kind {
                     "variable" => &mut config.variables,
@@ -528,11 +580,14 @@ impl TerraformConfig<'_> {
     }
 }
 
-/// Merges one `terraform` block into the module's.
+/// Merges one `terraform` block into the module's; in a primary file, a second `backend`
+/// block is an error.
 fn merge_terraform<'a>(
+    files: &SourceFiles,
     terraform: &mut TerraformConfig<'a>,
     block: &ConfigBlock<'a>,
     is_override: bool,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
 ) {
     let content = block.body.content(&TERRAFORM_SCHEMA).0;
     for attr in content.attributes {
@@ -549,6 +604,25 @@ fn merge_terraform<'a>(
             }
             "backend" | "cloud" if is_override || terraform.backend.is_none() => {
                 terraform.backend = Some(nested);
+            }
+            "backend" => {
+                if let Some(previous) = terraform
+                    .backend
+                    .as_ref()
+                    .filter(|b| &*b.block_type == "backend")
+                {
+                    diagnostics.push(ModuleDiagnostic::new(
+                        nested.file,
+                        Diagnostic::error(
+                            "Duplicate 'backend' configuration block",
+                            format!(
+                                "A module may have only one 'backend' configuration block. The backend was previously configured at {}.",
+                                files.place(previous.file, previous.def_span)
+                            ),
+                            nested.def_span,
+                        ),
+                    ));
+                }
             }
             _ => {}
         }

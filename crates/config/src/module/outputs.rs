@@ -32,13 +32,23 @@ pub(crate) struct OutputDecl {
 }
 
 /// Decodes an `output` block's arguments as Terraform does when it reads the module, in its
-/// order: `description` (a string), `type`, `sensitive` and `ephemeral` (bools), `deprecated`
+/// order: `value` (required), `description` (a string), `type`, `sensitive` and `ephemeral` (bools), `deprecated`
 /// (a string), each a constant; an output block has no `postcondition`.
 pub(crate) fn decode_output(
     block: &BlockConfig<'_>,
     evaluator: &Evaluator,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> OutputDecl {
+    if block.attr("value").is_none() {
+        diagnostics.push(ModuleDiagnostic::new(
+            block.file,
+            Diagnostic::error(
+                "Missing required argument",
+                "The argument \"value\" is required, but no definition was found.",
+                block.def_span,
+            ),
+        ));
+    }
     string_attr(block, "description", evaluator, diagnostics);
     let constraint = declared_type(block, diagnostics);
     let sensitive = bool_attr(block, "sensitive", false, evaluator, diagnostics);
@@ -80,15 +90,8 @@ pub(crate) fn eval_output(
         let ty = constraint.as_ref().map_or(Type::Dynamic, |c| c.ty.clone());
         Value::unknown(ty)
     };
+    // A missing `value` was reported when the block was decoded.
     let Some(attr) = block.attr("value") else {
-        diagnostics.push(ModuleDiagnostic::new(
-            block.file,
-            Diagnostic::error(
-                "Missing required argument",
-                "The argument \"value\" is required, but no definition was found.",
-                block.def_span,
-            ),
-        ));
         return OutputValue {
             name,
             value: unknown(),

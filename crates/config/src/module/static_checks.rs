@@ -58,17 +58,9 @@ pub(crate) fn check_rule(
             .into_iter()
             .map(|d| ModuleDiagnostic::new(block.file, d)),
     );
-    let missing_at = Span::empty(block.body.span().start as usize);
     for name in CHECK_RULE_SCHEMA.attributes {
         if content.attr(name).is_none() {
-            diagnostics.push(ModuleDiagnostic::new(
-                block.file,
-                Diagnostic::error(
-                    "Missing required argument",
-                    format!("The argument \"{name}\" is required, but no definition was found."),
-                    missing_at,
-                ),
-            ));
+            missing_argument(block, name, diagnostics);
         }
     }
     if let Some(condition) = content.attr("condition")
@@ -192,8 +184,10 @@ fn not_a_reference(attr: &ConfigAttr<'_>, item: &Expr, diagnostics: &mut Vec<Mod
 }
 
 /// Checks a resource's `lifecycle` block: its arguments and block types, and its
-/// `precondition` and `postcondition` blocks. Returns its arguments.
+/// `precondition` and `postcondition` blocks; a data resource's takes only those two block
+/// types. Returns its arguments.
 pub(crate) fn check_lifecycle<'a>(
+    kind: &str,
     block: &ConfigBlock<'a>,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> Vec<ConfigAttr<'a>> {
@@ -203,10 +197,40 @@ pub(crate) fn check_lifecycle<'a>(
             .into_iter()
             .map(|d| ModuleDiagnostic::new(block.file, d)),
     );
+    let data = kind == "data";
     for nested in &content.blocks {
-        if matches!(&*nested.block_type, "precondition" | "postcondition") {
-            check_rule(nested, None, diagnostics);
+        match &*nested.block_type {
+            "precondition" | "postcondition" => {
+                check_rule(nested, None, diagnostics);
+            }
+            other if data => diagnostics.push(ModuleDiagnostic::new(
+                nested.file,
+                Diagnostic::error(
+                    "Invalid data resource lifecycle nested block",
+                    format!(
+                        "The lifecycle nested block \"{other}\" is defined only for managed resources (\"resource\" blocks), and is not valid for data resources."
+                    ),
+                    nested.type_span,
+                ),
+            )),
+            _ => {}
         }
+    }
+    if data {
+        for attr in &content.attributes {
+            diagnostics.push(ModuleDiagnostic::new(
+                attr.file,
+                Diagnostic::error(
+                    "Invalid data resource lifecycle argument",
+                    format!(
+                        "The lifecycle argument \"{}\" is defined only for managed resources (\"resource\" blocks), and is not valid for data resources.",
+                        attr.name
+                    ),
+                    attr.name_span,
+                ),
+            ));
+        }
+        return Vec::new();
     }
     if let Some(attr) = content.attr("ignore_changes") {
         check_ignore_changes(attr, diagnostics);
@@ -288,4 +312,92 @@ pub(crate) fn check_check_block(block: &ConfigBlock<'_>, diagnostics: &mut Vec<M
             ),
         ));
     }
+}
+
+/// A `moved` block.
+const MOVED_SCHEMA: BodySchema = BodySchema {
+    attributes: &["from", "to"],
+    blocks: &[],
+    open: false,
+};
+
+/// A `removed` block.
+const REMOVED_SCHEMA: BodySchema = BodySchema {
+    attributes: &["from"],
+    blocks: &[("lifecycle", 0), ("connection", 0), ("provisioner", 1)],
+    open: false,
+};
+
+/// An `import` block.
+const IMPORT_SCHEMA: BodySchema = BodySchema {
+    attributes: &["provider", "for_each", "id", "to", "identity"],
+    blocks: &[],
+    open: false,
+};
+
+/// Checks a `moved`, `removed` or `import` block: its arguments, the required ones, the
+/// addresses that must be references (`moved`'s `from` and `to`, `removed`'s `from`), and
+/// `import`'s `id` or `identity`, one of them.
+pub(crate) fn check_refactoring_block(
+    block: &ConfigBlock<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    let (schema, required, addresses): (&BodySchema, &[&str], &[&str]) = match &*block.block_type {
+        "moved" => (&MOVED_SCHEMA, &["from", "to"], &["from", "to"]),
+        "removed" => (&REMOVED_SCHEMA, &["from"], &["from"]),
+        "import" => (&IMPORT_SCHEMA, &["to"], &[]),
+        _ => return,
+    };
+    let (content, found) = block.body.content(schema);
+    diagnostics.extend(
+        found
+            .into_iter()
+            .map(|d| ModuleDiagnostic::new(block.file, d)),
+    );
+    for name in required {
+        if content.attr(name).is_none() {
+            missing_argument(block, name, diagnostics);
+        }
+    }
+    for attr in addresses.iter().filter_map(|name| content.attr(name)) {
+        let Ok(expr) = attr.static_expr() else {
+            continue;
+        };
+        let reference = match &expr.kind {
+            ExprKind::Template(template) => template
+                .as_single_interp()
+                .and_then(terrace_syntax::static_traversal),
+            _ => terrace_syntax::static_traversal(&expr),
+        };
+        if reference.is_none() {
+            not_a_reference(attr, &expr, diagnostics);
+        }
+    }
+    if &*block.block_type == "import" {
+        let detail = match (content.attr("id"), content.attr("identity")) {
+            (None, None) => "At least one of 'id' or 'identity' must be specified.",
+            (Some(_), Some(_)) => "Only one of 'id' or 'identity' can be specified.",
+            _ => return,
+        };
+        diagnostics.push(ModuleDiagnostic::new(
+            block.file,
+            Diagnostic::error("Invalid import block", detail, block.def_span),
+        ));
+    }
+}
+
+/// Terraform's error for a required argument that is not there: at the start of the body.
+pub(crate) fn missing_argument(
+    block: &ConfigBlock<'_>,
+    name: &str,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    diagnostics.push(ModuleDiagnostic::new(
+        block.file,
+        Diagnostic::error(
+            "Missing required argument",
+            format!("The argument \"{name}\" is required, but no definition was found."),
+            Span::empty(block.body.span().start as usize),
+        ),
+    ));
 }

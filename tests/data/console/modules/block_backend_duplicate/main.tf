@@ -1,0 +1,10 @@
+terraform {
+  backend "local" {
+  }
+  backend "local" {
+  }
+}
+
+locals {
+  unrelated = "u"
+}

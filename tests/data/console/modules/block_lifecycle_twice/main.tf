@@ -1,0 +1,10 @@
+resource "terraform_data" "a" {
+  lifecycle {
+  }
+  lifecycle {
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,6 @@
+module "m" {
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+output "a" {
+  description = "x"
+}
+
+locals {
+  unrelated = "u"
+}

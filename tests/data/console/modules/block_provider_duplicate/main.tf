@@ -1,0 +1,8 @@
+provider "aws" {
+}
+provider "aws" {
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,6 @@
+removed {
+}
+
+locals {
+  unrelated = "u"
+}
