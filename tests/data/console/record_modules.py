@@ -190,6 +190,13 @@ CASES = {
     "block_module_no_source": ["1", "local.unrelated"],
     "block_output_no_value": ["1", "local.unrelated"],
     "block_refactoring_valid": ["1", "terraform_data.b.input", "local.unrelated"],
+    "variable_type_quoted": ["1", "local.unrelated"],
+    "block_terraform_experiments": ["1", "local.unrelated"],
+    "block_connection_twice": ["1", "local.unrelated"],
+    "block_resource_count_for_each": ["1", "local.unrelated"],
+    "block_module_reserved_block": ["1", "local.unrelated"],
+    "variable_type_quoted_expression": ["1", "local.unrelated"],
+    "variable_type_bare_valid": ["1", "var.l", "var.m", "type(var.l)", "type(var.m)", "local.unrelated"],
 }
 
 

@@ -5,6 +5,7 @@
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
 use terrace_eval::type_expr::type_constraint;
+use terrace_syntax::{ExprKind, Literal};
 use terrace_types::{Type, TypeConstraint, Value, convert};
 
 use super::body::ConfigAttr;
@@ -90,6 +91,51 @@ pub(crate) fn string_attr(
 ) -> Option<String> {
     decoded_attr(block, name, &Type::String, evaluator, diagnostics)
         .and_then(|value| value.as_str().map(str::to_string))
+}
+
+/// The type constraint of a `variable` block's `type` argument, with the forms Terraform
+/// accepts only there: the bare keywords `list` and `map` (of any element type, as before
+/// Terraform 0.12), and Terraform 0.11's quoted types, each refused with its own message.
+pub(crate) fn variable_type(
+    block: &BlockConfig<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<TypeConstraint> {
+    let attr = block.attr("type")?;
+    if attr.json.is_none()
+        && let ExprKind::Literal(Literal::String(quoted)) = &attr.expr.kind
+    {
+        let removal = "Terraform 0.11 and earlier required type constraints to be given in quotes, but that form is now deprecated and will be removed in a future version of Terraform.";
+        let (summary, detail) = match &**quoted {
+            "string" => (
+                "Invalid quoted type constraints",
+                format!("{removal} Remove the quotes around \"string\"."),
+            ),
+            kind @ ("list" | "map") => (
+                "Invalid quoted type constraints",
+                format!(
+                    "{removal} Remove the quotes around \"{kind}\" and write {kind}(string) instead to explicitly indicate that the {kind} elements are strings."
+                ),
+            ),
+            _ => (
+                "Invalid legacy variable type hint",
+                "To provide a full type expression, remove the surrounding quotes and give the type expression directly.".to_string(),
+            ),
+        };
+        diagnostics.push(ModuleDiagnostic::new(
+            attr.file,
+            Diagnostic::error(summary, detail, attr.expr.span),
+        ));
+        return None;
+    }
+    let keyword = attr.static_expr().ok().and_then(|expr| {
+        expr.as_keyword()
+            .map(|keyword| keyword.as_str().to_string())
+    });
+    match keyword.as_deref() {
+        Some("list") => Some(TypeConstraint::list(TypeConstraint::new(Type::Dynamic))),
+        Some("map") => Some(TypeConstraint::map(TypeConstraint::new(Type::Dynamic))),
+        _ => declared_type(block, diagnostics),
+    }
 }
 
 /// The type constraint of a `variable` or `output` block's `type` argument; `None` when

@@ -237,7 +237,21 @@ fn block_config<'a>(
     {
         check_depends_on(depends_on, diagnostics);
     }
+    if matches!(&*block.block_type, "resource" | "data" | "ephemeral")
+        && config.attr("count").is_some()
+        && let Some(for_each) = config.attr("for_each")
+    {
+        diagnostics.push(ModuleDiagnostic::new(
+            for_each.file,
+            Diagnostic::error(
+                "Invalid combination of \"count\" and \"for_each\"",
+                "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
+                for_each.name_span,
+            ),
+        ));
+    }
     let mut lifecycle: Option<Span> = None;
+    let mut connection: Option<Span> = None;
     for nested in content.blocks {
         // A variable's validation must test the variable.
         let variable = block.labels.first().map_or("", |(name, _)| &**name);
@@ -249,6 +263,38 @@ fn block_config<'a>(
                 check_rule(&nested, None, diagnostics);
             }
             _ => {}
+        }
+        if &*block.block_type == "resource" && &*nested.block_type == "connection" {
+            if let Some(first) = connection {
+                diagnostics.push(ModuleDiagnostic::new(
+                    nested.file,
+                    Diagnostic::error(
+                        "Duplicate connection block",
+                        format!(
+                            "This resource already has a connection block at {}.",
+                            files.place(nested.file, first)
+                        ),
+                        nested.def_span,
+                    ),
+                ));
+                continue;
+            }
+            connection = Some(nested.def_span);
+        }
+        if &*block.block_type == "module"
+            && matches!(&*nested.block_type, "lifecycle" | "locals" | "provider")
+        {
+            diagnostics.push(ModuleDiagnostic::new(
+                nested.file,
+                Diagnostic::error(
+                    "Reserved block type name in module block",
+                    format!(
+                        "The block type name \"{}\" is reserved for use by Terraform in a future version.",
+                        nested.block_type
+                    ),
+                    nested.type_span,
+                ),
+            ));
         }
         if matches!(&*block.block_type, "resource" | "data" | "ephemeral")
             && &*nested.block_type == "lifecycle"
@@ -591,8 +637,18 @@ fn merge_terraform<'a>(
 ) {
     let content = block.body.content(&TERRAFORM_SCHEMA).0;
     for attr in content.attributes {
-        if &*attr.name == "required_version" {
-            terraform.required_version = Some(attr);
+        match &*attr.name {
+            "required_version" => terraform.required_version = Some(attr),
+            // Experiments are for alpha releases only.
+            "experiments" => diagnostics.push(ModuleDiagnostic::new(
+                attr.file,
+                Diagnostic::error(
+                    "Module uses experimental features",
+                    "Experimental features are intended only for gathering early feedback on new language designs, and so are available only in alpha releases of Terraform.",
+                    attr.name_span,
+                ),
+            )),
+            _ => {}
         }
     }
     for nested in content.blocks {

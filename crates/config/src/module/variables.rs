@@ -14,7 +14,7 @@ use std::path::Path;
 use terrace_syntax::{Name, Span};
 use terrace_types::{Marks, Type, TypeConstraint, Value, convert};
 
-use super::decode::{bool_attr, constant, declared_type, string_attr};
+use super::decode::{bool_attr, constant, string_attr, variable_type};
 use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles};
 use super::loader::BlockConfig;
@@ -62,7 +62,7 @@ pub(crate) fn decode<'c, 'a>(
     evaluator: &Evaluator,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> VariableDecl<'c, 'a> {
-    let declared = declared_type(block, diagnostics);
+    let declared = variable_type(block, diagnostics);
     let parse_hcl = declared.as_ref().is_some_and(|c| !c.ty.is_primitive());
     let constraint = declared.unwrap_or_else(|| TypeConstraint::new(Type::Dynamic));
     // In Terraform's order, for the order of its diagnostics.

@@ -1,0 +1,9 @@
+module "m" {
+  source = "./c"
+  lifecycle {
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,8 @@
+resource "terraform_data" "a" {
+  count    = 1
+  for_each = {}
+}
+
+locals {
+  unrelated = "u"
+}

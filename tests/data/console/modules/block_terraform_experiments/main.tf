@@ -1,0 +1,7 @@
+terraform {
+  experiments = [foo]
+}
+
+locals {
+  unrelated = "u"
+}

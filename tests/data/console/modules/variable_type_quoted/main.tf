@@ -1,0 +1,8 @@
+variable "x" {
+  type    = "string"
+  default = "a"
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,8 @@
+variable "q" {
+  type    = "list(string)"
+  default = []
+}
+
+locals {
+  unrelated = "u"
+}
