@@ -197,6 +197,17 @@ CASES = {
     "block_module_reserved_block": ["1", "local.unrelated"],
     "variable_type_quoted_expression": ["1", "local.unrelated"],
     "variable_type_bare_valid": ["1", "var.l", "var.m", "type(var.l)", "type(var.m)", "local.unrelated"],
+    # required_providers entries and the terraform block's arguments.
+    "providers_legacy_invalid_name": ["1", "local.unrelated"],
+    "providers_entry_list": ["1", "local.unrelated"],
+    "providers_version_number": ["1", "local.unrelated"],
+    "providers_alias_other_provider": ["1", "local.unrelated"],
+    "providers_source_prefixed": ["1", "local.unrelated"],
+    "providers_local_name_invalid": ["1", "local.unrelated"],
+    "providers_source_invalid": ["1", "local.unrelated"],
+    "providers_entry_extra_argument": ["1", "local.unrelated"],
+    "block_terraform_unknown_argument": ["1", "local.unrelated"],
+    "providers_aliases_valid": ["1", "local.unrelated"],
 }
 
 

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use terrace_syntax::{Name, Span};
+use terrace_syntax::{Expr, ExprKind, Name, ObjectKey, Span};
 
 use super::body::{BodySchema, ConfigAttr, ConfigBlock};
 use super::diagnostics::ModuleDiagnostic;
@@ -79,15 +79,18 @@ const RESOURCE_SCHEMA: BodySchema = BodySchema {
 };
 
 /// A `terraform` block.
+/// (OpenTofu's `encryption` block is accepted in either language.)
 const TERRAFORM_SCHEMA: BodySchema = BodySchema {
-    attributes: &[],
+    attributes: &["required_version", "experiments", "language"],
     blocks: &[
         ("required_providers", 0),
         ("backend", 1),
         ("cloud", 0),
+        ("state_store", 1),
         ("provider_meta", 1),
+        ("encryption", 0),
     ],
-    open: true,
+    open: false,
 };
 
 /// A top-level block with its content read (and overrides merged in).
@@ -592,29 +595,21 @@ pub struct TerraformSettings {
 }
 
 impl TerraformConfig<'_> {
-    /// Evaluates the settings (constants only).
-    pub(crate) fn settings(
-        &self,
-        evaluator: &Evaluator,
-        diagnostics: &mut Vec<ModuleDiagnostic>,
-    ) -> TerraformSettings {
-        let mut eval = |attr: &ConfigAttr<'_>| match evaluator.eval_constant(&attr.expr) {
-            Ok(value) => Some(value),
-            Err(found) => {
-                diagnostics.extend(
-                    found
-                        .into_iter()
-                        .map(|d| ModuleDiagnostic::new(attr.file, d)),
-                );
-                None
-            }
-        };
+    /// Evaluates the settings (constants only). Their errors are reported where they are
+    /// checked on reading (`version_constraint.rs`, `required_providers.rs`); a setting that
+    /// fails is left out here.
+    pub(crate) fn settings(&self, evaluator: &Evaluator) -> TerraformSettings {
         TerraformSettings {
-            required_version: self.required_version.as_ref().and_then(&mut eval),
+            required_version: self
+                .required_version
+                .as_ref()
+                .and_then(|attr| evaluator.eval_constant(&attr.expr).ok()),
             required_providers: self
                 .required_providers
                 .iter()
-                .filter_map(|(name, attr)| eval(attr).map(|v| (name.clone(), v)))
+                .filter_map(|(name, attr)| {
+                    requirement(&attr.expr, evaluator).map(|value| (name.clone(), value))
+                })
                 .collect(),
             backend: self.backend.as_ref().map(|block| {
                 (
@@ -626,6 +621,28 @@ impl TerraformConfig<'_> {
     }
 }
 
+/// A `required_providers` entry's value: a legacy version string, or the object without its
+/// `configuration_aliases`, which are references, not values.
+fn requirement(expr: &Expr, evaluator: &Evaluator) -> Option<Value> {
+    let ExprKind::ObjectCons(items) = &expr.strip_parens().kind else {
+        return evaluator.eval_constant(expr).ok();
+    };
+    let entries: Vec<(String, Value)> = items
+        .iter()
+        .filter_map(|item| {
+            let key = match &item.key {
+                ObjectKey::Ident(ident) => ident.as_str().to_string(),
+                ObjectKey::Expr(key) => evaluator.eval_constant(key).ok()?.as_str()?.to_string(),
+            };
+            if key == "configuration_aliases" {
+                return None;
+            }
+            Some((key, evaluator.eval_constant(&item.value).ok()?))
+        })
+        .collect();
+    Some(Value::object(entries))
+}
+
 /// Merges one `terraform` block into the module's; in a primary file, a second `backend`
 /// block is an error.
 fn merge_terraform<'a>(
@@ -635,7 +652,12 @@ fn merge_terraform<'a>(
     is_override: bool,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) {
-    let content = block.body.content(&TERRAFORM_SCHEMA).0;
+    let (content, found) = block.body.content(&TERRAFORM_SCHEMA);
+    diagnostics.extend(
+        found
+            .into_iter()
+            .map(|d| ModuleDiagnostic::new(block.file, d)),
+    );
     for attr in content.attributes {
         match &*attr.name {
             "required_version" => terraform.required_version = Some(attr),

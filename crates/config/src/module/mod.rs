@@ -35,6 +35,7 @@ mod names;
 mod outputs;
 mod overrides;
 pub(crate) mod render;
+mod required_providers;
 pub(crate) mod resources;
 mod state_values;
 mod static_checks;

@@ -139,6 +139,17 @@ pub(crate) fn check_provider_name(
     ));
 }
 
+/// One part of a provider address (a local name, namespace or type) in normal form, as
+/// Terraform's `ParseProviderPart` gives it, or why it is not one. Non-ASCII names are
+/// returned as they are.
+pub(crate) fn provider_part(name: &str) -> Result<String, &'static str> {
+    match provider_name_problem(name) {
+        None => Ok(name.to_string()),
+        Some(Problem::NotNormalized(normal)) => Ok(normal),
+        Some(Problem::Invalid(reason)) => Err(reason),
+    }
+}
+
 /// What is wrong with a provider local name.
 #[derive(Debug, PartialEq, Eq)]
 enum Problem {

@@ -3,15 +3,14 @@
 //! of HashiCorp's go-version (`">= 1.2, < 2.0.0-beta1"`, `"~> 5.0"`).
 
 use terrace_eval::{Diagnostic, Evaluator};
-use terrace_syntax::{Expr, ExprKind, ObjectKey};
+use terrace_syntax::Expr;
 use terrace_types::{Type, convert};
 
-use super::body::ConfigAttr;
 use super::diagnostics::ModuleDiagnostic;
 use super::loader::ModuleConfig;
 
 /// Checks a module's version constraints: `required_version`, each required provider's
-/// `version`, and each module call's `version` (unless it is made of const variables, which
+/// entry (`required_providers.rs`), and each module call's `version` (unless it is made of const variables, which
 /// Terraform 1.15 evaluates when it installs modules).
 pub(crate) fn check_version_constraints(
     config: &ModuleConfig<'_>,
@@ -24,7 +23,7 @@ pub(crate) fn check_version_constraints(
         check_version_constraint("required_version", &expr, attr.file, evaluator, diagnostics);
     }
     for attr in config.terraform.required_providers.values() {
-        check_required_provider(attr, evaluator, diagnostics);
+        super::required_providers::check_required_provider(attr, evaluator, diagnostics);
     }
     for call in &config.module_calls {
         if let Some(attr) = call.attr("version")
@@ -37,7 +36,7 @@ pub(crate) fn check_version_constraints(
 }
 
 /// Checks the version constraint `expr`, the value of the argument `name` in `file`.
-fn check_version_constraint(
+pub(crate) fn check_version_constraint(
     name: &str,
     expr: &Expr,
     file: super::files::FileId,
@@ -71,35 +70,9 @@ fn check_version_constraint(
     }
 }
 
-/// Checks the `version` of a `required_providers` entry written as an object.
-fn check_required_provider(
-    attr: &ConfigAttr<'_>,
-    evaluator: &Evaluator,
-    diagnostics: &mut Vec<ModuleDiagnostic>,
-) {
-    let Ok(expr) = attr.static_expr() else {
-        return;
-    };
-    let ExprKind::ObjectCons(items) = &expr.strip_parens().kind else {
-        return;
-    };
-    for item in items {
-        let key = match &item.key {
-            ObjectKey::Ident(ident) => Some(ident.as_str()),
-            ObjectKey::Expr(key) => match &key.kind {
-                ExprKind::Literal(terrace_syntax::Literal::String(text)) => Some(&**text),
-                _ => key.as_keyword().map(|ident| ident.as_str()),
-            },
-        };
-        if key == Some("version") {
-            check_version_constraint("version", &item.value, attr.file, evaluator, diagnostics);
-        }
-    }
-}
-
 /// Whether `text` is a go-version constraint list: comma-separated constraints, each an
 /// optional operator and a version, with spaces around either.
-fn is_constraint(text: &str) -> bool {
+pub(crate) fn is_constraint(text: &str) -> bool {
     text.split(',').all(|single| {
         let single = single.trim_matches(is_space);
         let rest = ["<=", ">=", "!=", "~>", "<", ">", "="]

@@ -197,7 +197,7 @@ pub(crate) fn walk(
             _ => None,
         })
         .collect();
-    let settings = tree[0].config.terraform.settings(&evaluator, diagnostics);
+    let settings = tree[0].config.terraform.settings(&evaluator);
     let mut root = walker.assemble(0);
     root.settings = settings;
     root.in_cycle = in_cycle;

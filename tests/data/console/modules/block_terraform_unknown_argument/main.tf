@@ -1,0 +1,7 @@
+terraform {
+  foo = 1
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,13 @@
+terraform {
+  required_version = ">= 1.0"
+  required_providers {
+    terraform = {
+      source                = "terraform.io/builtin/terraform"
+      configuration_aliases = [terraform.west]
+    }
+  }
+}
+
+locals {
+  unrelated = "u"
+}

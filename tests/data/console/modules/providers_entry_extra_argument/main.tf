@@ -1,0 +1,12 @@
+terraform {
+  required_providers {
+    aws = {
+      source = "hashicorp/aws"
+      foo    = 1
+    }
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,9 @@
+terraform {
+  required_providers {
+    aws = ["x"]
+  }
+}
+
+locals {
+  unrelated = "u"
+}

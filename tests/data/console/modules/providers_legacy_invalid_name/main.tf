@@ -1,0 +1,9 @@
+terraform {
+  required_providers {
+    my_prov = "~> 1.0"
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,11 @@
+terraform {
+  required_providers {
+    My_Prov = {
+      source = "hashicorp/aws"
+    }
+  }
+}
+
+locals {
+  unrelated = "u"
+}

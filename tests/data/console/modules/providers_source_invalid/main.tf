@@ -1,0 +1,11 @@
+terraform {
+  required_providers {
+    aws = {
+      source = "hashicorp//aws"
+    }
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,11 @@
+terraform {
+  required_providers {
+    aws = {
+      source = "hashicorp/terraform-provider-aws"
+    }
+  }
+}
+
+locals {
+  unrelated = "u"
+}
