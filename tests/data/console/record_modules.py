@@ -208,6 +208,11 @@ CASES = {
     "providers_entry_extra_argument": ["1", "local.unrelated"],
     "block_terraform_unknown_argument": ["1", "local.unrelated"],
     "providers_aliases_valid": ["1", "local.unrelated"],
+    "provider_ref_too_long": ["1", "local.unrelated"],
+    "provider_ref_call": ["1", "local.unrelated"],
+    "providers_map_list": ["1", "local.unrelated"],
+    "providers_map_call": ["1", "local.unrelated"],
+    "provider_ref_quoted": ["1", "local.unrelated"],
 }
 
 

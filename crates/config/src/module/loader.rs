@@ -10,8 +10,8 @@ use super::files::{FileId, SourceFiles};
 use super::names::{check_block_labels, check_local_name};
 use super::overrides::{merge_block, replace_attr};
 use super::static_checks::{
-    check_check_block, check_depends_on, check_lifecycle, check_refactoring_block, check_rule,
-    missing_argument,
+    check_check_block, check_depends_on, check_lifecycle, check_passed_providers,
+    check_provider_ref, check_refactoring_block, check_rule, missing_argument,
 };
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
@@ -239,6 +239,17 @@ fn block_config<'a>(
         )
     {
         check_depends_on(depends_on, diagnostics);
+    }
+    if matches!(&*block.block_type, "resource" | "data" | "ephemeral")
+        && let Some(provider) = config.attr("provider")
+        && let Ok(expr) = provider.static_expr()
+    {
+        check_provider_ref(&expr, "provider", provider, diagnostics);
+    }
+    if &*block.block_type == "module"
+        && let Some(providers) = config.attr("providers")
+    {
+        check_passed_providers(providers, diagnostics);
     }
     if matches!(&*block.block_type, "resource" | "data" | "ephemeral")
         && config.attr("count").is_some()

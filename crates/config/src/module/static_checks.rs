@@ -4,7 +4,7 @@
 //! `check` block's asserts.
 
 use terrace_eval::Diagnostic;
-use terrace_syntax::{Expr, ExprKind, Literal, Span, TraversalStep};
+use terrace_syntax::{Expr, ExprKind, Literal, ObjectKey, Span, TraversalStep};
 
 use super::body::{BodySchema, ConfigAttr, ConfigBlock};
 use super::diagnostics::ModuleDiagnostic;
@@ -400,4 +400,111 @@ pub(crate) fn missing_argument(
             Span::empty(block.body.span().start as usize),
         ),
     ));
+}
+
+/// Checks a reference to a provider configuration (a resource's `provider`, each key and value
+/// of a module's `providers`): a provider local name in normal form, optionally followed by
+/// `.ALIAS`. A quoted reference warns, as Terraform still reads it.
+pub(crate) fn check_provider_ref(
+    expr: &Expr,
+    arg_name: &str,
+    attr: &ConfigAttr<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    let invalid = |detail: String, span: Span| {
+        ModuleDiagnostic::new(
+            attr.file,
+            Diagnostic::error("Invalid provider configuration reference", detail, span),
+        )
+    };
+    let traversal = match &expr.kind {
+        ExprKind::Literal(Literal::String(text)) if attr.json.is_none() => {
+            match terrace_syntax::parse_traversal(text) {
+                Ok(traversal) => {
+                    diagnostics.push(ModuleDiagnostic::new(
+                        attr.file,
+                        super::diagnostics::warning(
+                            "Quoted references are deprecated",
+                            "In this context, references are expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of Terraform. Remove the quotes surrounding this reference to silence this warning.",
+                            expr.span,
+                        ),
+                    ));
+                    Some(traversal)
+                }
+                Err(_) => {
+                    diagnostics.push(invalid(
+                        "A provider configuration reference must not be given in quotes."
+                            .to_string(),
+                        expr.span,
+                    ));
+                    return;
+                }
+            }
+        }
+        _ => terrace_syntax::static_traversal(expr),
+    };
+    let Some(traversal) = traversal.filter(|t| t.steps.len() <= 1) else {
+        diagnostics.push(invalid(
+            format!(
+                "The {arg_name} argument requires a provider type name, optionally followed by a period and then a configuration alias."
+            ),
+            expr.span,
+        ));
+        return;
+    };
+    let start = diagnostics.len();
+    super::names::check_provider_name(
+        traversal.root.as_str(),
+        traversal.root.span,
+        attr.file,
+        diagnostics,
+    );
+    if diagnostics.len() > start {
+        return;
+    }
+    if let Some(step @ TraversalStep::Index { .. }) = traversal.steps.first() {
+        let span = match step {
+            TraversalStep::Index { span, .. } | TraversalStep::Attr { span, .. } => *span,
+        };
+        diagnostics.push(invalid(
+            "Provider name must either stand alone or be followed by a period and then a configuration alias.".to_string(),
+            span,
+        ));
+    }
+}
+
+/// Checks a module call's `providers`: a map written out, from a provider configuration of the
+/// child module to one of this module.
+pub(crate) fn check_passed_providers(
+    attr: &ConfigAttr<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    let Ok(expr) = attr.static_expr() else {
+        return;
+    };
+    let ExprKind::ObjectCons(items) = &expr.strip_parens().kind else {
+        diagnostics.push(ModuleDiagnostic::new(
+            attr.file,
+            Diagnostic::error(
+                "Invalid expression",
+                "A static map expression is required.",
+                expr.span,
+            ),
+        ));
+        return;
+    };
+    for item in items {
+        match &item.key {
+            ObjectKey::Ident(ident) => {
+                super::names::check_provider_name(
+                    ident.as_str(),
+                    ident.span,
+                    attr.file,
+                    diagnostics,
+                );
+            }
+            ObjectKey::Expr(key) => check_provider_ref(key, "providers", attr, diagnostics),
+        }
+        check_provider_ref(&item.value, "providers", attr, diagnostics);
+    }
 }

@@ -1,0 +1,7 @@
+resource "terraform_data" "a" {
+  provider = upper("x")
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+resource "terraform_data" "a" {
+  provider = terraform.a.b
+}
+
+locals {
+  unrelated = "u"
+}

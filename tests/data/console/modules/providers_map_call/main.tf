@@ -1,0 +1,10 @@
+module "m" {
+  source    = "./c"
+  providers = {
+    terraform = upper("x")
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,8 @@
+module "m" {
+  source    = "./c"
+  providers = ["x"]
+}
+
+locals {
+  unrelated = "u"
+}
