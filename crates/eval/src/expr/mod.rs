@@ -5,7 +5,6 @@ mod conditional;
 mod for_expr;
 mod function_call;
 mod iteration;
-mod key_cache;
 mod named_value;
 mod operation;
 mod scalar_program;
@@ -48,8 +47,6 @@ pub(crate) struct Ctx<'e> {
     /// results); `None` while evaluating normally, and inside `try`/`can`.
     deferred: Option<Diagnostics>,
     steps_until_check: u32,
-    /// The keys of identifier object keys made so far.
-    keys: key_cache::KeyCache,
     /// Set by [`Evaluator::eval_constant`]: no variables and no functions at all.
     no_context: bool,
 }
@@ -73,7 +70,6 @@ impl<'e> Ctx<'e> {
             template_function: None,
             deferred: None,
             steps_until_check: INTERRUPT_CHECK_INTERVAL,
-            keys: key_cache::KeyCache::default(),
             no_context: false,
         }
     }
