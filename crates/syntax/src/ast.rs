@@ -4,20 +4,12 @@
 //! non-optional byte [`Span`]. The tree is owned and plain data: only the parser
 //! builds it, consumers borrow it.
 
+use std::sync::Arc;
+
 use crate::span::Span;
 
-/// A cheap-to-clone string, used for identifiers and literal text: a text of
-/// up to 15 bytes is held inline (no allocation, and a clone is a copy), a
-/// longer one is shared (a clone counts a reference).
-///
-/// ```
-/// use terrace_syntax::Name;
-///
-/// let name = Name::from("aws_instance");
-/// assert_eq!(name.as_str(), "aws_instance");
-/// assert!(name.is_inline());
-/// ```
-pub type Name = ecow::EcoString;
+/// A cheap-to-clone string, used for identifiers and literal text.
+pub type Name = Arc<str>;
 
 /// An identifier with its span: attribute names, variable roots, `for` variables,
 /// function names (which may contain `::` namespace separators).

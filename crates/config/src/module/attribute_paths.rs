@@ -280,10 +280,10 @@ fn open_path(value: &Value, path: &[PathStep]) -> Value {
             match attrs.get(name) {
                 Some(existing) => {
                     let opened = open_path(existing, rest);
-                    attrs.insert(name.as_str().into(), opened);
+                    attrs.insert(name.clone(), opened);
                 }
                 None => {
-                    attrs.insert(name.as_str().into(), Value::unknown(Type::Dynamic));
+                    attrs.insert(name.clone(), Value::unknown(Type::Dynamic));
                 }
             }
             Value::object(attrs).mark(value.marks())

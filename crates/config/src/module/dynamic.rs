@@ -117,7 +117,7 @@ pub(crate) fn expand(
     for (key, value) in elements {
         let mut element_scope = scope.clone();
         element_scope.insert(
-            iterator.as_str(),
+            iterator.clone(),
             Value::object([("key", key), ("value", value)]),
         );
         let labels = match content.attr("labels") {

@@ -86,7 +86,7 @@ impl ModuleInstance {
         Value::object(
             self.outputs
                 .iter()
-                .map(|o| (o.name.as_str(), o.value.clone())),
+                .map(|o| (o.name.clone(), o.value.clone())),
         )
     }
 
@@ -333,7 +333,7 @@ pub(crate) fn insert_resource(scope: &mut Scope, resource: &ResourceValue, value
             .cloned()
             .unwrap_or_else(Value::empty_object);
         let mut attrs = by_type.as_attrs().cloned().unwrap_or_default();
-        attrs.insert(resource.name.as_str().into(), value);
+        attrs.insert(resource.name.clone(), value);
         scope.insert_attr("data", &resource.resource_type, Value::object(attrs));
     } else {
         scope.insert_attr(&resource.resource_type, &resource.name, value);

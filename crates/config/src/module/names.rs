@@ -70,7 +70,7 @@ pub(crate) fn check_block_labels(block: &ConfigBlock<'_>, diagnostics: &mut Vec<
     }
     if &*block.block_type == "variable"
         && let Some((name, span)) = block.labels.first()
-        && MODULE_BLOCK_NAMES.contains(&name.as_str())
+        && MODULE_BLOCK_NAMES.contains(&&**name)
     {
         diagnostics.push(ModuleDiagnostic::new(
             block.file,

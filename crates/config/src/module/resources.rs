@@ -208,11 +208,7 @@ impl EvaluatedBody {
             attrs.retain(|(name, _)| name != block_type);
             attrs.push((block_type.clone(), Value::unknown(Type::Dynamic)));
         }
-        Value::object(
-            attrs
-                .iter()
-                .map(|(name, value)| (name.as_str(), value.clone())),
-        )
+        Value::object(attrs)
     }
 }
 

@@ -80,7 +80,7 @@ pub(crate) fn check_rule(
         let refers_to = |name: &str| {
             refs.iter().any(|r| {
                 r.root.as_str() == "var"
-                    && matches!(r.steps.first(), Some(TraversalStep::Attr { name: attr, .. }) if attr.as_str() == name)
+                    && matches!(r.steps.first(), Some(TraversalStep::Attr { name: attr, .. }) if &**attr == name)
             })
         };
         if let Some(name) = variable

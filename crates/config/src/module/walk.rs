@@ -275,9 +275,6 @@ impl Walker<'_, '_> {
             }
         }
         for (ty, entries) in data {
-            let entries = entries
-                .iter()
-                .map(|(name, value)| (name.as_str(), value.clone()));
             scope.insert_attr("data", &ty, Value::object(entries));
         }
         for block in &config.module_calls {
@@ -537,7 +534,7 @@ impl Walker<'_, '_> {
                 .zip(&state.outputs)
                 .map(|(block, out)| {
                     (
-                        block.name(),
+                        Name::from(block.name()),
                         out.as_ref()
                             .map_or_else(|| Value::unknown(Type::Dynamic), |o| o.value.clone()),
                     )

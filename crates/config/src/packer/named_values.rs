@@ -191,7 +191,7 @@ pub(crate) fn load(path: &Path, options: &PackerOptions) -> LoadedTemplate {
             .and_then(|v| v.as_attrs().cloned())
             .unwrap_or_default();
         let mut by_type = by_type;
-        by_type.insert(data.name.as_str().into(), Value::unknown(Type::Dynamic));
+        by_type.insert(data.name.clone(), Value::unknown(Type::Dynamic));
         scope.insert_attr("data", &data.block_type, Value::object(by_type));
     }
 

@@ -112,9 +112,5 @@ pub(crate) fn body_value(body: &EvaluatedBody) -> Value {
         attrs.retain(|(name, _)| name != block_type);
         attrs.push((block_type.clone(), Value::unknown(Type::Dynamic)));
     }
-    Value::object(
-        attrs
-            .iter()
-            .map(|(name, value)| (name.as_str(), value.clone())),
-    )
+    Value::object(attrs)
 }

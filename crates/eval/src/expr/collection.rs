@@ -42,12 +42,12 @@ impl Ctx<'_> {
     /// The string key of an object item, with its marks; `None` when unknown.
     fn object_key(&mut self, key: &ObjectKey) -> Result<Option<(Key, Marks)>, super::Diagnostics> {
         let expr = match key {
-            ObjectKey::Ident(ident) => return Ok(Some((Key::from(ident.as_str()), Marks::NONE))),
+            ObjectKey::Ident(ident) => return Ok(Some((ident.name.clone(), Marks::NONE))),
             ObjectKey::Expr(expr) => expr,
         };
         if let ExprKind::ScopeTraversal { root, steps } = &expr.kind {
             if steps.is_empty() {
-                return Ok(Some((Key::from(root.as_str()), Marks::NONE)));
+                return Ok(Some((root.name.clone(), Marks::NONE)));
             }
             return Err(error(
                 "Ambiguous attribute key",

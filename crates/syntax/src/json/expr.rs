@@ -1,6 +1,6 @@
 //! JSON values read as HCL expressions: full expression mode (strings are templates), literal-only mode and static analysis (strings are native expressions).
 
-use crate::ast::Name;
+use std::sync::Arc;
 
 use super::remap::{remap_expr, remap_template};
 use super::value::{JsonKind, JsonString, JsonValue};
@@ -29,7 +29,7 @@ impl JsonString {
                 })
                 .collect();
             return Ok(Expr::new(
-                ExprKind::Literal(Literal::String(Name::from(text))),
+                ExprKind::Literal(Literal::String(Arc::from(text))),
                 self.span,
             ));
         }

@@ -5,7 +5,7 @@
 //! every value and property name. JSON has no recovery: the first error
 //! ends the read.
 
-use crate::ast::Name;
+use std::sync::Arc;
 
 use super::value::{JsonKind, JsonProperty, JsonString, JsonValue};
 use crate::error::{ParseError, ParseErrorKind};
@@ -394,7 +394,7 @@ impl Reader<'_> {
                     decoded.push_str(&self.src[run_start..self.pos]);
                     self.pos += 1;
                     return Ok(JsonString::new(
-                        Name::from(decoded),
+                        Arc::from(decoded),
                         Span::new(start, self.pos),
                         anchors,
                     ));
@@ -556,7 +556,7 @@ impl Reader<'_> {
             .with_message(format!("invalid number `{}`", span.text(self.src))));
         }
         Ok(JsonValue {
-            kind: JsonKind::Number(Name::from(span.text(self.src))),
+            kind: JsonKind::Number(Arc::from(span.text(self.src))),
             span,
         })
     }

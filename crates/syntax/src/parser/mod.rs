@@ -27,6 +27,7 @@ mod template;
 mod traversal;
 
 use std::cell::Cell;
+use std::sync::Arc;
 use std::thread::LocalKey;
 
 use winnow::stream::{LocatingSlice, Stateful};
@@ -65,8 +66,7 @@ pub(crate) struct ParseState {
 
 /// A small cache of the names (identifiers, labels) or literal texts
 /// allocated by the parser, so that a repeated one shares one allocation.
-/// It has `1 << BITS` slots. A text short enough for a [`Name`] to hold
-/// inline never comes here: that costs neither an allocation nor a lookup.
+/// It has `1 << BITS` slots.
 ///
 /// Configurations repeat a small vocabulary (`var`, `each`, `name`, resource
 /// types). The cache is direct-mapped: a name hashes to one slot, a miss
@@ -118,23 +118,14 @@ impl<const BITS: u32> Names<BITS> {
         }
     }
 
-    /// A [`Name`] for `text`: held inline when it is short, else shared with
-    /// the last equal text met.
-    #[inline]
-    pub(crate) fn get(&mut self, text: &str) -> Name {
-        match Name::try_inline(text) {
-            Some(name) => name,
-            None => self.shared(text),
-        }
-    }
-
-    /// A shared allocation for `text`, longer than a [`Name`] holds inline.
+    /// A shared allocation for `text`.
     ///
-    /// Out of line: one copy of the lookup, shared by every caller.
+    /// Out of line: one copy of the lookup, shared by every caller, measured
+    /// faster than the copies inlined into the productions.
     #[inline(never)]
-    fn shared(&mut self, text: &str) -> Name {
+    pub(crate) fn get(&mut self, text: &str) -> Name {
         if text.len() > Self::MAX_LEN {
-            return Name::from(text);
+            return Arc::from(text);
         }
         if self.slots.is_empty() {
             self.slots.resize(Self::SLOTS, None);
@@ -145,7 +136,7 @@ impl<const BITS: u32> Names<BITS> {
         match slot {
             Some(name) if same_text(name, text, words) => name.clone(),
             _ => {
-                let name = Name::from(text);
+                let name: Name = Arc::from(text);
                 *slot = Some(name.clone());
                 name
             }

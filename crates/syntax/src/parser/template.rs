@@ -7,6 +7,8 @@
 //! read. Then heredoc indentation is removed (for `<<-`), consecutive
 //! literals are joined, and the directive markers are matched into the tree.
 
+use std::sync::Arc;
+
 use super::error::{PError, PResult};
 use super::expr::expr;
 use super::heredoc;
@@ -174,7 +176,7 @@ pub(crate) fn bare_template(input: &mut Input<'_>) -> PResult<Template> {
 /// A template as an expression: a plain string when it has only literal text.
 pub(crate) fn template_expr(template: Template, span: Span) -> Expr {
     match template.parts.as_slice() {
-        [] => Expr::new(ExprKind::Literal(Literal::String(Name::default())), span),
+        [] => Expr::new(ExprKind::Literal(Literal::String(Arc::from(""))), span),
         [TemplatePart::Literal(literal)] => Expr::new(
             ExprKind::Literal(Literal::String(literal.value.clone())),
             span,
@@ -673,7 +675,7 @@ fn build_parts(
         let span = token.span;
         match token.kind {
             TokenKind::Literal(value) => parts.push(TemplatePart::Literal(TemplateLiteral {
-                value: Name::from(value),
+                value: Arc::from(value),
                 span,
             })),
             TokenKind::Interp(expr) => {

@@ -1,7 +1,7 @@
 //! Traversal steps after a term: `.attr`, `[index]`, legacy `.0`, and the splats `[*]` and `.*`;
 //! and static traversals for `parse_traversal`.
 
-use crate::ast::Name;
+use std::sync::Arc;
 
 use winnow::stream::Stream;
 
@@ -167,7 +167,7 @@ fn legacy_index(input: &mut Input<'_>, dot: usize, in_splat: bool) -> PResult<St
     }
     let text = advance(input, end);
     Ok(Step {
-        kind: StepKind::LegacyIndex(Name::from(text)),
+        kind: StepKind::LegacyIndex(Arc::from(text)),
         span: Span::new(dot, start + end),
     })
 }
