@@ -304,13 +304,11 @@ impl<'a> ConfigBody<'a> {
             return (attributes, errors.iter().map(Diagnostic::from).collect());
         }
         let (content, mut diagnostics) = self.content(&BodySchema::ANY);
-        for block in &content.blocks {
+        // As HCL, only the first block is reported.
+        if let Some(block) = content.blocks.first() {
             diagnostics.push(Diagnostic::error(
-                "Unexpected block",
-                format!(
-                    "Blocks are not allowed here; \"{}\" is a block.",
-                    block.block_type
-                ),
+                format!("Unexpected \"{}\" block", block.block_type),
+                "Blocks are not allowed here.",
                 block.type_span,
             ));
         }
