@@ -213,6 +213,9 @@ CASES = {
     "providers_map_list": ["1", "local.unrelated"],
     "providers_map_call": ["1", "local.unrelated"],
     "provider_ref_quoted": ["1", "local.unrelated"],
+    "variable_description_list": ["1", "local.unrelated"],
+    "variable_description_reference": ["1", "local.unrelated"],
+    "locals_nested_block": ["1", "local.unrelated"],
 }
 
 

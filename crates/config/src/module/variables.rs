@@ -62,10 +62,11 @@ pub(crate) fn decode<'c, 'a>(
     evaluator: &Evaluator,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> VariableDecl<'c, 'a> {
+    // In Terraform's order, for the order of its diagnostics.
+    string_attr(block, "description", evaluator, diagnostics);
     let declared = variable_type(block, diagnostics);
     let parse_hcl = declared.as_ref().is_some_and(|c| !c.ty.is_primitive());
     let constraint = declared.unwrap_or_else(|| TypeConstraint::new(Type::Dynamic));
-    // In Terraform's order, for the order of its diagnostics.
     let sensitive = bool_attr(block, "sensitive", false, evaluator, diagnostics);
     let ephemeral = bool_attr(block, "ephemeral", false, evaluator, diagnostics);
     let is_const = bool_attr(block, "const", false, evaluator, diagnostics);

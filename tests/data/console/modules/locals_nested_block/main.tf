@@ -1,0 +1,9 @@
+locals {
+  x = 1
+  y {
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,8 @@
+variable "x" {
+  description = []
+  default     = 1
+}
+
+locals {
+  unrelated = "u"
+}

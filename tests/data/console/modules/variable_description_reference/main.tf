@@ -1,0 +1,11 @@
+variable "y" {
+  default = "d"
+}
+variable "x" {
+  description = var.y
+  default     = 1
+}
+
+locals {
+  unrelated = "u"
+}
