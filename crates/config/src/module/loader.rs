@@ -278,22 +278,11 @@ fn block_config<'a>(
             }
             _ => {}
         }
-        if &*block.block_type == "resource" && &*nested.block_type == "connection" {
-            if let Some(first) = connection {
-                diagnostics.push(ModuleDiagnostic::new(
-                    nested.file,
-                    Diagnostic::error(
-                        "Duplicate connection block",
-                        format!(
-                            "This resource already has a connection block at {}.",
-                            files.place(nested.file, first)
-                        ),
-                        nested.def_span,
-                    ),
-                ));
-                continue;
-            }
-            connection = Some(nested.def_span);
+        if &*block.block_type == "resource"
+            && &*nested.block_type == "connection"
+            && repeated(&mut connection, &nested, files, diagnostics)
+        {
+            continue;
         }
         if &*block.block_type == "module"
             && matches!(&*nested.block_type, "lifecycle" | "locals" | "provider")
@@ -313,21 +302,9 @@ fn block_config<'a>(
         if matches!(&*block.block_type, "resource" | "data" | "ephemeral")
             && &*nested.block_type == "lifecycle"
         {
-            if let Some(first) = lifecycle {
-                diagnostics.push(ModuleDiagnostic::new(
-                    nested.file,
-                    Diagnostic::error(
-                        "Duplicate lifecycle block",
-                        format!(
-                            "This resource already has a lifecycle block at {}.",
-                            files.place(nested.file, first)
-                        ),
-                        nested.def_span,
-                    ),
-                ));
+            if repeated(&mut lifecycle, &nested, files, diagnostics) {
                 continue;
             }
-            lifecycle = Some(nested.def_span);
             for attr in check_lifecycle(&block.block_type, &nested, diagnostics) {
                 replace_attr(&mut config.lifecycle, attr);
             }
@@ -433,6 +410,33 @@ fn read_file<'a>(
             _ => check_block_labels(&block, diagnostics),
         }
     }
+}
+
+/// Whether `nested` is a second block of a kind a resource has at most one of (`lifecycle`,
+/// `connection`), reported; `first` records where the first one is.
+fn repeated(
+    first: &mut Option<Span>,
+    nested: &ConfigBlock<'_>,
+    files: &SourceFiles,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> bool {
+    let Some(earlier) = *first else {
+        *first = Some(nested.def_span);
+        return false;
+    };
+    let kind = &nested.block_type;
+    diagnostics.push(ModuleDiagnostic::new(
+        nested.file,
+        Diagnostic::error(
+            format!("Duplicate {kind} block"),
+            format!(
+                "This resource already has a {kind} block at {}.",
+                files.place(nested.file, earlier)
+            ),
+            nested.def_span,
+        ),
+    ));
+    true
 }
 
 /// A provider configuration's identity among a module's: its local name and its alias, when

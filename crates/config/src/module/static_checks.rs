@@ -4,7 +4,7 @@
 //! `check` block's asserts.
 
 use terrace_eval::Diagnostic;
-use terrace_syntax::{Expr, ExprKind, Literal, ObjectKey, Span, TraversalStep};
+use terrace_syntax::{Expr, ExprKind, Literal, ObjectKey, Span, Traversal, TraversalStep};
 
 use super::body::{BodySchema, ConfigAttr, ConfigBlock};
 use super::diagnostics::ModuleDiagnostic;
@@ -150,25 +150,44 @@ fn reference_root(
     attr: &ConfigAttr<'_>,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> Option<String> {
-    match &expr.kind {
-        ExprKind::Literal(Literal::String(text)) if attr.json.is_none() => {
-            let traversal = terrace_syntax::parse_traversal(text).ok()?;
-            diagnostics.push(ModuleDiagnostic::new(
-                attr.file,
-                super::diagnostics::warning(
-                    "Quoted references are deprecated",
-                    "In this context, references are expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of Terraform. Remove the quotes surrounding this reference to silence this warning.",
-                    expr.span,
-                ),
-            ));
-            Some(traversal.root.as_str().to_string())
-        }
-        ExprKind::Template(template) => template
-            .as_single_interp()
-            .and_then(terrace_syntax::static_traversal)
-            .map(|t| t.root.as_str().to_string()),
-        _ => terrace_syntax::static_traversal(expr).map(|t| t.root.as_str().to_string()),
+    let traversal = match quoted_reference(expr, attr, diagnostics) {
+        Some(quoted) => quoted.ok(),
+        None => match &expr.kind {
+            ExprKind::Template(template) => template
+                .as_single_interp()
+                .and_then(terrace_syntax::static_traversal),
+            _ => terrace_syntax::static_traversal(expr),
+        },
+    };
+    traversal.map(|t| t.root.as_str().to_string())
+}
+
+/// A reference written in quotes in native syntax (Terraform 0.11's spelling), read as
+/// Terraform still reads it: the reference, with a warning, or `Err` when the text is none.
+/// `None` when `expr` is not a quoted string.
+fn quoted_reference(
+    expr: &Expr,
+    attr: &ConfigAttr<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<Result<Traversal, ()>> {
+    let ExprKind::Literal(Literal::String(text)) = &expr.kind else {
+        return None;
+    };
+    if attr.json.is_some() {
+        return None;
     }
+    let Ok(traversal) = terrace_syntax::parse_traversal(text) else {
+        return Some(Err(()));
+    };
+    diagnostics.push(ModuleDiagnostic::new(
+        attr.file,
+        super::diagnostics::warning(
+            "Quoted references are deprecated",
+            "In this context, references are expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of Terraform. Remove the quotes surrounding this reference to silence this warning.",
+            expr.span,
+        ),
+    ));
+    Some(Ok(traversal))
 }
 
 /// The error for a list item that is not a static reference.
@@ -417,31 +436,16 @@ pub(crate) fn check_provider_ref(
             Diagnostic::error("Invalid provider configuration reference", detail, span),
         )
     };
-    let traversal = match &expr.kind {
-        ExprKind::Literal(Literal::String(text)) if attr.json.is_none() => {
-            match terrace_syntax::parse_traversal(text) {
-                Ok(traversal) => {
-                    diagnostics.push(ModuleDiagnostic::new(
-                        attr.file,
-                        super::diagnostics::warning(
-                            "Quoted references are deprecated",
-                            "In this context, references are expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of Terraform. Remove the quotes surrounding this reference to silence this warning.",
-                            expr.span,
-                        ),
-                    ));
-                    Some(traversal)
-                }
-                Err(_) => {
-                    diagnostics.push(invalid(
-                        "A provider configuration reference must not be given in quotes."
-                            .to_string(),
-                        expr.span,
-                    ));
-                    return;
-                }
-            }
+    let traversal = match quoted_reference(expr, attr, diagnostics) {
+        Some(Ok(traversal)) => Some(traversal),
+        Some(Err(())) => {
+            diagnostics.push(invalid(
+                "A provider configuration reference must not be given in quotes.".to_string(),
+                expr.span,
+            ));
+            return;
         }
-        _ => terrace_syntax::static_traversal(expr),
+        None => terrace_syntax::static_traversal(expr),
     };
     let Some(traversal) = traversal.filter(|t| t.steps.len() <= 1) else {
         diagnostics.push(invalid(
