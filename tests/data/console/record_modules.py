@@ -216,6 +216,13 @@ CASES = {
     "variable_description_list": ["1", "local.unrelated"],
     "variable_description_reference": ["1", "local.unrelated"],
     "locals_nested_block": ["1", "local.unrelated"],
+    # Ephemeral variables and outputs.
+    "variable_ephemeral": [
+        "1", "var.s", "ephemeralasnull(var.s)", "local.u", "{a = var.s}", "[var.s]", "upper(var.s)",
+        "length(var.s)", "type(var.s)", "issensitive(var.s)", "sensitive(var.s)", "local.unrelated",
+    ],
+    "ephemeral_module_outputs": ["1", "module.m", "module.m.eph", "module.m.leak", "module.m.plain", "local.u"],
+    "ephemeral_to_plain_variable": ["1", "module.m", "module.m.o", "local.u"],
 }
 
 

@@ -29,6 +29,8 @@ pub(crate) struct OutputDecl {
     pub(crate) constraint: Option<TypeConstraint>,
     /// `sensitive = true`.
     pub(crate) sensitive: bool,
+    /// `ephemeral = true`: the value may be ephemeral.
+    pub(crate) ephemeral: bool,
 }
 
 /// Decodes an `output` block's arguments as Terraform does when it reads the module, in its
@@ -52,7 +54,7 @@ pub(crate) fn decode_output(
     string_attr(block, "description", evaluator, diagnostics);
     let constraint = declared_type(block, diagnostics);
     let sensitive = bool_attr(block, "sensitive", false, evaluator, diagnostics);
-    bool_attr(block, "ephemeral", false, evaluator, diagnostics);
+    let ephemeral = bool_attr(block, "ephemeral", false, evaluator, diagnostics);
     string_attr(block, "deprecated", evaluator, diagnostics);
     for nested in block
         .blocks
@@ -71,6 +73,7 @@ pub(crate) fn decode_output(
     OutputDecl {
         constraint,
         sensitive,
+        ephemeral,
     }
 }
 
@@ -129,6 +132,16 @@ pub(crate) fn eval_output(
             }
         },
     };
+    if !decl.ephemeral && value.has_mark_deep(Marks::EPHEMERAL) {
+        diagnostics.push(ModuleDiagnostic::new(
+            attr.file,
+            Diagnostic::error(
+                "Ephemeral value not allowed",
+                "This output value is not declared as returning an ephemeral value, so it cannot be set to a result derived from an ephemeral value.",
+                attr.expr.span,
+            ),
+        ));
+    }
     if !sensitive && value.has_mark_deep(Marks::SENSITIVE) {
         diagnostics.push(ModuleDiagnostic::new(
             attr.file,

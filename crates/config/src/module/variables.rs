@@ -46,6 +46,21 @@ pub(crate) struct VariableDecl<'c, 'a> {
     pub(crate) default_invalid: bool,
 }
 
+impl VariableDecl<'_, '_> {
+    /// The marks the variable's value carries: `sensitive`, and `ephemeral` (Terraform prints
+    /// an ephemeral value as `(ephemeral value)`, and `ephemeralasnull` makes it null).
+    pub(crate) fn marks(&self) -> Marks {
+        let mut marks = Marks::NONE;
+        if self.sensitive {
+            marks |= Marks::SENSITIVE;
+        }
+        if self.ephemeral {
+            marks |= Marks::EPHEMERAL;
+        }
+        marks
+    }
+}
+
 /// A value given for a variable, and where.
 #[derive(Clone, Debug)]
 pub(crate) struct Assignment {
@@ -341,6 +356,7 @@ pub(crate) fn finalize(
     files: &SourceFiles,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> Option<(Value, VariableSource)> {
+    let given_at = assignment.as_ref().and_then(|a| a.place);
     let (value, source) = match assignment {
         Some(assignment) if assignment.value.is_null() && !decl.nullable => match &decl.default {
             Some(default) => (default.clone(), VariableSource::Default),
@@ -389,12 +405,19 @@ pub(crate) fn finalize(
             None => return None,
         },
     };
-    let value = if decl.sensitive {
-        value.mark(Marks::SENSITIVE)
-    } else {
-        value
-    };
-    Some((value, source))
+    if !decl.ephemeral && value.has_mark_deep(Marks::EPHEMERAL) {
+        let (file, span) = given_at.unwrap_or((decl.block.file, decl.block.def_span));
+        diagnostics.push(ModuleDiagnostic::new(
+            file,
+            Diagnostic::error(
+                "Ephemeral value not allowed",
+                "This input variable is not declared as accepting a ephemeral values, so it cannot be set to a result derived from an ephemeral value.",
+                span,
+            ),
+        ));
+        return None;
+    }
+    Some((value.mark(decl.marks()), source))
 }
 
 /// Runs the `validation` blocks of a variable against the module scope.

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use terrace_eval::{Diagnostic, Evaluator, Scope, Severity};
 use terrace_syntax::{Name, Span};
-use terrace_types::{Marks, Type, Value};
+use terrace_types::{Type, Value};
 
 use super::config_graph::{Graph, Node, attr_name, build_graph, node_name, node_place};
 use super::decode::check_lifecycle_flags;
@@ -757,12 +757,7 @@ impl Walker<'_, '_> {
         let (value, source) = match finalize(decl, assignment, files, diagnostics) {
             Some(found) => found,
             None => {
-                let value = Value::unknown(decl.constraint.result_type());
-                let value = if decl.sensitive {
-                    value.mark(Marks::SENSITIVE)
-                } else {
-                    value
-                };
+                let value = Value::unknown(decl.constraint.result_type()).mark(decl.marks());
                 (value, VariableSource::Unset)
             }
         };

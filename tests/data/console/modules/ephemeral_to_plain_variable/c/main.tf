@@ -1,0 +1,5 @@
+variable "in" {
+}
+output "o" {
+  value = var.in
+}

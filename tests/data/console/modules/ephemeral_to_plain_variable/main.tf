@@ -1,0 +1,11 @@
+variable "token" {
+  default   = "secret"
+  ephemeral = true
+}
+module "m" {
+  source = "./c"
+  in     = var.token
+}
+locals {
+  u = "u"
+}

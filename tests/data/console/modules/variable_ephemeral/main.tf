@@ -1,0 +1,11 @@
+variable "s" {
+  default   = "x"
+  ephemeral = true
+}
+locals {
+  u = var.s
+}
+
+locals {
+  unrelated = "u"
+}
