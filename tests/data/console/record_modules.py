@@ -223,6 +223,13 @@ CASES = {
     ],
     "ephemeral_module_outputs": ["1", "module.m", "module.m.eph", "module.m.leak", "module.m.plain", "local.u"],
     "ephemeral_to_plain_variable": ["1", "module.m", "module.m.o", "local.u"],
+    # A child module's outputs: sensitive without being declared so (only a root output must
+    # be), non-nullable variables given null, optional attributes, path.module.
+    "child_sensitive_output": [
+        "module.m", "module.m.secret", "module.m.leak", "module.m.maybe", "module.m.obj", "module.m.pm",
+        "module.m.pr", "local.ws", "local.names", "local.one_zero", "local.two_count", "local.objsize",
+        "local.tagcount", 'terraform_data.each["a"]', "var.obj", "nonsensitive(module.m.leak)",
+    ],
 }
 
 

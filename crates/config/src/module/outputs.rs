@@ -77,10 +77,12 @@ pub(crate) fn decode_output(
     }
 }
 
-/// Evaluates an `output` block decoded as `decl`; after an error its value is unknown.
+/// Evaluates an `output` block decoded as `decl`, of the root module or not; after an error
+/// its value is unknown.
 pub(crate) fn eval_output(
     block: &BlockConfig<'_>,
     decl: &OutputDecl,
+    root: bool,
     scope: &Scope,
     evaluator: &Evaluator,
     diagnostics: &mut Vec<ModuleDiagnostic>,
@@ -142,7 +144,8 @@ pub(crate) fn eval_output(
             ),
         ));
     }
-    if !sensitive && value.has_mark_deep(Marks::SENSITIVE) {
+    // Only a root module's output must be declared sensitive to return a sensitive value.
+    if root && !sensitive && value.has_mark_deep(Marks::SENSITIVE) {
         diagnostics.push(ModuleDiagnostic::new(
             attr.file,
             Diagnostic::error(

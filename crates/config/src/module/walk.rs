@@ -680,7 +680,8 @@ impl Walker<'_, '_> {
                 let scope = &self.instances[inst].scope;
                 let mut found = Vec::new();
                 let decl = &self.output_decls[m][i];
-                let output = eval_output(block, decl, scope, evaluator, &mut found);
+                let root = self.tree[m].parent.is_none();
+                let output = eval_output(block, decl, root, scope, evaluator, &mut found);
                 diagnostics.extend(found.into_iter().map(|mut d| {
                     d.diagnostic = schema_excused(d.diagnostic, on_resources);
                     d
