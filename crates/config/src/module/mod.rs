@@ -18,6 +18,7 @@
 mod attribute_paths;
 mod body;
 mod builtin_schemas;
+mod conditions;
 mod config_graph;
 mod decode;
 mod dependencies;

@@ -3,6 +3,7 @@
 use terrace_syntax::Name;
 use terrace_types::{Marks, Type, TypeConstraint, Value, convert};
 
+use super::conditions::{Failure, failed_rule};
 use super::decode::{bool_attr, declared_type, string_attr};
 use super::diagnostics::ModuleDiagnostic;
 use super::loader::BlockConfig;
@@ -95,6 +96,43 @@ pub(crate) fn eval_output(
         let ty = constraint.as_ref().map_or(Type::Dynamic, |c| c.ty.clone());
         Value::unknown(ty)
     };
+    // A precondition that fails leaves the output unknown, as Terraform does not evaluate it.
+    let mut failed = false;
+    for rule in block
+        .blocks
+        .iter()
+        .filter(|b| &*b.block_type == "precondition")
+    {
+        let failure = failed_rule(
+            rule,
+            scope,
+            evaluator,
+            (
+                "Invalid condition result",
+                "Invalid condition result value: a bool is required.",
+            ),
+            "The error message is invalid.",
+            diagnostics,
+        );
+        if let Some(Failure {
+            message,
+            at: (file, span),
+        }) = failure
+        {
+            diagnostics.push(ModuleDiagnostic::new(
+                file,
+                Diagnostic::error("Module output value precondition failed", message, span),
+            ));
+            failed = true;
+        }
+    }
+    if failed {
+        return OutputValue {
+            name,
+            value: unknown(),
+            sensitive,
+        };
+    }
     // A missing `value` was reported when the block was decoded.
     let Some(attr) = block.attr("value") else {
         return OutputValue {

@@ -14,6 +14,7 @@ use std::path::Path;
 use terrace_syntax::{Name, Span};
 use terrace_types::{Marks, Type, TypeConstraint, Value, convert};
 
+use super::conditions::{Failure, failed_rule};
 use super::decode::{bool_attr, constant, string_attr, variable_type};
 use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles};
@@ -433,53 +434,33 @@ pub(crate) fn validate(
         return;
     }
     for rule in decl.block.blocks_of("validation") {
-        let content = rule.body.all_content();
-        let Some(condition) = content.attr("condition") else {
-            continue;
-        };
-        let result = match evaluator.eval(&condition.expr, scope) {
-            Ok(result) => result,
-            Err(found) => {
-                diagnostics.extend(
-                    found
-                        .into_iter()
-                        .map(|d| ModuleDiagnostic::new(condition.file, d)),
-                );
-                continue;
-            }
-        };
-        let (result, _) = result.unmark_deep();
-        if !result.is_known() {
-            continue;
-        }
-        match convert(&result, &Type::Bool).ok().and_then(|v| v.as_bool()) {
-            Some(true) => {}
-            Some(false) => {
-                let message = content
-                    .attr("error_message")
-                    .and_then(|attr| evaluator.eval(&attr.expr, scope).ok())
-                    .and_then(|v| v.unmark_deep().0.as_str().map(str::to_string))
-                    .unwrap_or_else(|| "The validation rule failed.".to_string());
-                diagnostics.push(ModuleDiagnostic::new(
-                    condition.file,
-                    Diagnostic::error(
-                        "Invalid value for variable",
-                        format!(
-                            "{message}\n\nThis was checked by the validation rule at {}.",
-                            files.place(rule.file, rule.def_span)
-                        ),
-                        condition.expr.span,
-                    ),
-                ));
-            }
-            None => diagnostics.push(ModuleDiagnostic::new(
-                condition.file,
+        let failure = failed_rule(
+            rule,
+            scope,
+            evaluator,
+            (
+                "Invalid validation result",
+                "The validation condition must produce a boolean value.",
+            ),
+            "The validation rule failed.",
+            diagnostics,
+        );
+        if let Some(Failure {
+            message,
+            at: (file, span),
+        }) = failure
+        {
+            diagnostics.push(ModuleDiagnostic::new(
+                file,
                 Diagnostic::error(
-                    "Invalid validation result",
-                    "The validation condition must produce a boolean value.",
-                    condition.expr.span,
+                    "Invalid value for variable",
+                    format!(
+                        "{message}\n\nThis was checked by the validation rule at {}.",
+                        files.place(rule.file, rule.def_span)
+                    ),
+                    span,
                 ),
-            )),
+            ));
         }
     }
 }
