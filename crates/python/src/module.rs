@@ -270,7 +270,7 @@ impl Module {
                 Loaded::Terraform(module) => {
                     let mut scope = module.scope().clone();
                     module.open_resources(&mut scope, &parsed);
-                    let evaluator = Evaluator::with_functions(module.language().functions());
+                    let evaluator = Evaluator::with_functions(module.functions());
                     (evaluator, scope, module.reference_errors(&parsed))
                 }
                 Loaded::Packer(template) => (

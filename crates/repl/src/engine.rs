@@ -121,7 +121,7 @@ impl Engine {
             self.module = load_module(&dir, &options);
             self.packer = None;
             self.language = options.language;
-            *self.evaluator.functions_mut() = options.language.functions();
+            *self.evaluator.functions_mut() = self.module.functions();
             self.evaluator.context_mut().base_dir = dir;
             self.scope = self.module.scope().clone();
         }

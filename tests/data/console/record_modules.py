@@ -232,6 +232,25 @@ CASES = {
     ],
     # An output whose precondition fails is unknown, and what reads it is not evaluated.
     "output_precondition_failed": ["local.u", "module.m", "module.m.checked", "module.m.fine", "local.via"],
+    # Terraform's built-in provider functions, where the configuration requires the provider.
+    "provider_functions_builtin": [
+        'provider::terraform::encode_tfvars({a = 1, bbbb = "x", c = {x = [1, "two"], yy = null}, d = tolist(["q"])})',
+        "provider::terraform::encode_expr({a = 1, bbbb = {c = true}, e = {}})",
+        'provider::terraform::encode_expr("a${"$"}{b}\\n\\t\\"q\\" %%{x} é")',
+        "provider::terraform::encode_expr(1.5e10)",
+        'provider::terraform::encode_expr(toset(["b", "a"]))',
+        'provider::terraform::encode_expr({"a b" = 1, c = tomap({x = 1})})',
+        "provider::terraform::encode_expr([])",
+        "provider::terraform::encode_expr(null)",
+        "provider::terraform::encode_tfvars({a = sensitive(1)})",
+        'provider::terraform::encode_tfvars({"not valid" = 1})',
+        "provider::terraform::encode_tfvars(1)",
+        'provider::terraform::decode_tfvars("a = 1\\nb = [1, \\"x\\"]\\nc = { k = true }")',
+        'provider::terraform::decode_tfvars("x = upper(1)")',
+        'provider::terraform::decode_tfvars("x {\\n}")',
+        "local.enc",
+    ],
+    "provider_functions_undeclared": ["provider::terraform::encode_expr(1)", "local.u"],
 }
 
 

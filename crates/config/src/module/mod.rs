@@ -154,6 +154,33 @@ impl LoadedModule {
         self.language
     }
 
+    /// The functions console expressions in the configuration can call: its language's, and
+    /// the `provider::terraform::` functions when the root module requires Terraform's
+    /// built-in provider (`terraform = { source = "terraform.io/builtin/terraform" }`).
+    ///
+    /// ```
+    /// use terrace_config::module::{LoadOptions, load_module};
+    /// let dir = std::env::temp_dir();
+    /// let module = load_module(&dir.join("no-such-dir"), &LoadOptions::default());
+    /// assert!(module.functions().get("upper").is_some());
+    /// assert!(module.functions().get("provider::terraform::encode_expr").is_none());
+    /// ```
+    pub fn functions(&self) -> terrace_eval::functions::FunctionTable {
+        let mut table = self.language.functions();
+        let source = self
+            .root
+            .settings
+            .required_providers
+            .get("terraform")
+            .and_then(|requirement| requirement.get_attr("source"));
+        if source.as_ref().and_then(|source| source.as_str())
+            == Some("terraform.io/builtin/terraform")
+        {
+            terrace_eval::functions::add_terraform_provider(&mut table);
+        }
+        table
+    }
+
     /// Every file read (configuration, `.tfvars`, lock and test files), for rendering diagnostics.
     pub fn files(&self) -> &SourceFiles {
         &self.files

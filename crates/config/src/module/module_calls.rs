@@ -150,6 +150,16 @@ fn provider_reference(expr: &terrace_syntax::Expr) -> Option<(String, Option<Str
     Some((root.name.to_string(), alias))
 }
 
+/// Whether a module requires Terraform's built-in provider under the local name `terraform`,
+/// which gives it the `provider::terraform::` functions.
+pub(crate) fn requires_builtin_provider(config: &ModuleConfig<'_>) -> bool {
+    config
+        .terraform
+        .required_providers
+        .contains_key("terraform")
+        && provider_source(config, "terraform") == "terraform.io/builtin/terraform"
+}
+
 /// The full source address of provider `name`: from `required_providers`,
 /// else `terraform.io/builtin/terraform` or `registry.terraform.io/hashicorp/NAME`.
 pub(crate) fn provider_source(config: &ModuleConfig<'_>, name: &str) -> String {

@@ -12,7 +12,7 @@ use super::decode::check_lifecycle_flags;
 use super::dependencies::{body_references, cycle_diagnostic, resource_key};
 use super::diagnostics::{ModuleDiagnostic, mark_configuration, warning};
 use super::files::FileId;
-use super::module_calls::{ModuleCallValue, is_local_source};
+use super::module_calls::{ModuleCallValue, is_local_source, requires_builtin_provider};
 use super::named_values::{LoadCtx, ModuleInstance, VariableSource, VariableValue};
 use super::names::check_provider_alias;
 use super::outputs::{OutputDecl, OutputValue, decode_output, eval_output};
@@ -75,13 +75,19 @@ pub(crate) fn walk(
     root_dir: &Path,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> (ModuleInstance, StateContext) {
-    let evaluator = Evaluator::with_functions(ctx.options.language.functions()).with_context(
+    let mut evaluator = Evaluator::with_functions(ctx.options.language.functions()).with_context(
         terrace_eval::functions::CallContext {
             base_dir: ctx.root_dir.clone(),
             ..terrace_eval::functions::CallContext::default()
         },
     );
     let tree = build_tree(ctx, root_dir, diagnostics);
+    if tree
+        .iter()
+        .any(|module| requires_builtin_provider(&module.config))
+    {
+        terrace_eval::functions::add_terraform_provider(evaluator.functions_mut());
+    }
     let decls: Vec<Vec<VariableDecl<'_, '_>>> = tree
         .iter()
         .map(|module| {

@@ -29,6 +29,7 @@ mod spec;
 mod string;
 mod table;
 mod template;
+mod terraform_provider;
 #[cfg(test)]
 mod test_support;
 mod timestamp;
@@ -42,6 +43,7 @@ pub use opentofu::{OPENTOFU_ONLY_FUNCTIONS, is_opentofu_only, opentofu};
 pub use packer::{PACKER_FUNCTION_NAMES, is_packer_function, packer};
 pub use spec::{Function, ImplFn, Param, ReturnType, ReturnTypeFn};
 pub use table::{FunctionTable, standard};
+pub use terraform_provider::add_terraform_provider;
 
 // For the evaluator, which calls `convert(value, type)` itself (see conversion.rs).
 #[allow(unused_imports)]
