@@ -99,7 +99,7 @@ fn visit(
     let mut children: Vec<Call> = Vec::new();
     let early = {
         let mut ignored = Vec::new();
-        let config = read_module(found.files, &primary, &overrides, &mut ignored);
+        let config = read_module(found.files, &primary, &overrides, language, &mut ignored);
         // Terraform evaluates early only const variables and what is made of them: a
         // module without calls or const variables has nothing to evaluate early.
         let wants_early = language == Language::OpenTofu

@@ -7,6 +7,7 @@ use terrace_syntax::{Expr, ExprKind, Name, ObjectKey, Span};
 use super::body::{BodySchema, ConfigAttr, ConfigBlock};
 use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles};
+use super::language::Language;
 use super::names::{check_block_labels, check_local_name};
 use super::overrides::{merge_block, replace_attr};
 use super::static_checks::{
@@ -79,7 +80,6 @@ const RESOURCE_SCHEMA: BodySchema = BodySchema {
 };
 
 /// A `terraform` block.
-/// (OpenTofu's `encryption` block is accepted in either language.)
 const TERRAFORM_SCHEMA: BodySchema = BodySchema {
     attributes: &["required_version", "experiments", "language"],
     blocks: &[
@@ -87,6 +87,18 @@ const TERRAFORM_SCHEMA: BodySchema = BodySchema {
         ("backend", 1),
         ("cloud", 0),
         ("state_store", 1),
+        ("provider_meta", 1),
+    ],
+    open: false,
+};
+
+/// A `terraform` block in OpenTofu's language: with its `encryption` block.
+const OPENTOFU_TERRAFORM_SCHEMA: BodySchema = BodySchema {
+    attributes: &["required_version", "experiments", "language"],
+    blocks: &[
+        ("required_providers", 0),
+        ("backend", 1),
+        ("cloud", 0),
         ("provider_meta", 1),
         ("encryption", 0),
     ],
@@ -158,6 +170,8 @@ pub struct ModuleConfig<'a> {
     /// here instead of scanning (a generated configuration may hold
     /// thousands of resources).
     index: DefinitionIndex,
+    /// The language the module is read in (names and blocks only one of them allows).
+    language: Language,
 }
 
 /// Positions of the definitions read so far, in their kind's list.
@@ -183,9 +197,13 @@ pub(crate) fn read_module<'a>(
     files: &'a SourceFiles,
     primary: &[FileId],
     overrides: &[FileId],
+    language: Language,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> ModuleConfig<'a> {
-    let mut config = ModuleConfig::default();
+    let mut config = ModuleConfig {
+        language,
+        ..ModuleConfig::default()
+    };
     for &id in primary {
         read_file(files, id, &mut config, diagnostics);
     }
@@ -355,12 +373,17 @@ fn read_file<'a>(
                     config.locals.push(attr);
                 }
             }
-            "terraform" => {
-                merge_terraform(files, &mut config.terraform, &block, false, diagnostics)
-            }
+            "terraform" => merge_terraform(
+                files,
+                config.language,
+                &mut config.terraform,
+                &block,
+                false,
+                diagnostics,
+            ),
             "provider" => {
                 let new = block_config(files, &block, diagnostics);
-                check_block_labels(&block, diagnostics);
+                check_block_labels(&block, config.language, diagnostics);
                 let key = provider_key(&new);
                 if let Some(previous) = config.providers.iter().find(|p| provider_key(p) == key) {
                     let place = files.place(previous.file, previous.def_span);
@@ -384,7 +407,7 @@ fn read_file<'a>(
             }
             kind @ ("variable" | "output" | "resource" | "data" | "module") => {
                 let new = block_config(files, &block, diagnostics);
-                check_block_labels(&block, diagnostics);
+                check_block_labels(&block, config.language, diagnostics);
                 if kind == "module" && new.attr("source").is_none() {
                     missing_argument(&block, "source", diagnostics);
                 }
@@ -404,10 +427,10 @@ fn read_file<'a>(
             }
             "check" => {
                 check_check_block(&block, diagnostics);
-                check_block_labels(&block, diagnostics);
+                check_block_labels(&block, config.language, diagnostics);
             }
             "moved" | "removed" | "import" => check_refactoring_block(&block, diagnostics),
-            _ => check_block_labels(&block, diagnostics),
+            _ => check_block_labels(&block, config.language, diagnostics),
         }
     }
 }
@@ -534,10 +557,17 @@ fn apply_override_file<'a>(
                     }
                 }
             }
-            "terraform" => merge_terraform(files, &mut config.terraform, &block, true, diagnostics),
+            "terraform" => merge_terraform(
+                files,
+                config.language,
+                &mut config.terraform,
+                &block,
+                true,
+                diagnostics,
+            ),
             kind @ ("variable" | "output" | "resource" | "data" | "module") => {
                 let over = block_config(files, &block, diagnostics);
-                check_block_labels(&block, diagnostics);
+                check_block_labels(&block, config.language, diagnostics);
                 let list = match kind {
                     "variable" => &mut config.variables,
                     "output" => &mut config.outputs,
@@ -553,7 +583,7 @@ fn apply_override_file<'a>(
                     None => diagnostics.push(ModuleDiagnostic::new(id, missing_base(&over))),
                 }
             }
-            _ => check_block_labels(&block, diagnostics),
+            _ => check_block_labels(&block, config.language, diagnostics),
         }
     }
 }
@@ -662,12 +692,17 @@ fn requirement(expr: &Expr, evaluator: &Evaluator) -> Option<Value> {
 /// block is an error.
 fn merge_terraform<'a>(
     files: &SourceFiles,
+    language: Language,
     terraform: &mut TerraformConfig<'a>,
     block: &ConfigBlock<'a>,
     is_override: bool,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) {
-    let (content, found) = block.body.content(&TERRAFORM_SCHEMA);
+    let schema = match language {
+        Language::Terraform => &TERRAFORM_SCHEMA,
+        Language::OpenTofu => &OPENTOFU_TERRAFORM_SCHEMA,
+    };
+    let (content, found) = block.body.content(schema);
     diagnostics.extend(
         found
             .into_iter()

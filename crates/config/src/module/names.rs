@@ -7,6 +7,7 @@ use terrace_syntax::{Span, is_identifier};
 use super::body::{ConfigAttr, ConfigBlock};
 use super::decode::string_attr;
 use super::diagnostics::ModuleDiagnostic;
+use super::language::Language;
 use super::loader::BlockConfig;
 use terrace_eval::Evaluator;
 
@@ -39,7 +40,11 @@ const MODULE_BLOCK_NAMES: &[&str] = &[
 /// resource "x" "a.b" {}   Invalid resource name
 /// provider "AWS" {}       Invalid provider local name
 /// ```
-pub(crate) fn check_block_labels(block: &ConfigBlock<'_>, diagnostics: &mut Vec<ModuleDiagnostic>) {
+pub(crate) fn check_block_labels(
+    block: &ConfigBlock<'_>,
+    language: Language,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
     let summaries: &[&str] = match &*block.block_type {
         "variable" => &["Invalid variable name"],
         "output" => &["Invalid output name"],
@@ -71,6 +76,8 @@ pub(crate) fn check_block_labels(block: &ConfigBlock<'_>, diagnostics: &mut Vec<
     if &*block.block_type == "variable"
         && let Some((name, span)) = block.labels.first()
         && MODULE_BLOCK_NAMES.contains(&&**name)
+        // Terraform 1.15's argument, which OpenTofu's module blocks do not have.
+        && !(language == Language::OpenTofu && &**name == "ignore_nested_deprecations")
     {
         diagnostics.push(ModuleDiagnostic::new(
             block.file,

@@ -90,6 +90,7 @@ pub(crate) fn build_tree<'a>(
             ctx.files,
             &dir_files.primary,
             &dir_files.overrides,
+            ctx.options.language,
             diagnostics,
         );
         // The same directory called twice reads the same files: report

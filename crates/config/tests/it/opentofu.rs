@@ -88,3 +88,18 @@ fn const_variables_may_be_sensitive_in_opentofu_only() {
     let terraform = load("const-flags", Language::Terraform);
     assert_eq!(errors(&terraform), ["Const variable cannot be sensitive"]);
 }
+
+/// What only one language allows on reading: OpenTofu's `encryption` block in a `terraform`
+/// block, and a variable named like Terraform 1.15's `ignore_nested_deprecations` module
+/// argument (reserved in Terraform only).
+#[test]
+fn each_language_refuses_only_its_own_reserved_names_and_blocks() {
+    let tofu = load("tofu-only-blocks", Language::OpenTofu);
+    assert!(errors(&tofu).is_empty(), "{:?}", errors(&tofu));
+    assert_eq!(eval(&tofu, "var.ignore_nested_deprecations"), "true");
+    let terraform = load("tofu-only-blocks", Language::Terraform);
+    assert_eq!(
+        errors(&terraform),
+        ["Unsupported block type", "Invalid variable name"]
+    );
+}

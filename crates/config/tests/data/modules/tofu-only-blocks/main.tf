@@ -1,0 +1,12 @@
+terraform {
+  encryption {
+  }
+}
+
+variable "ignore_nested_deprecations" {
+  default = true
+}
+
+locals {
+  u = "u"
+}
