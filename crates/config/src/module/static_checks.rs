@@ -1,7 +1,8 @@
 //! What Terraform checks of a module's blocks when it reads them, before evaluating anything
-//! (names are in `names.rs`): check-shaped blocks (`validation`, `precondition`,
-//! `postcondition`, `assert`), `depends_on` lists, a resource's `lifecycle` arguments and a
-//! `check` block's asserts.
+//! (names are in `names.rs`, version constraints in `version_constraint.rs`): check-shaped
+//! blocks (`validation`, `precondition`, `postcondition`, `assert`), `depends_on` and
+//! `ignore_changes` lists, a resource's `lifecycle` block, a `check` block's asserts, `moved`,
+//! `removed` and `import` blocks, and references to provider configurations.
 
 use terrace_eval::Diagnostic;
 use terrace_syntax::{Expr, ExprKind, Literal, ObjectKey, Span, Traversal, TraversalStep};
