@@ -27,6 +27,7 @@ mod conformance;
 mod convert;
 mod equality;
 mod friendly_name;
+mod hcl_quote;
 mod json;
 mod marks;
 mod number;
@@ -51,6 +52,7 @@ pub use convert::{
     unify_safe, unify_values,
 };
 pub use friendly_name::friendly_name;
+pub use hcl_quote::hcl_quote;
 pub use json::{JsonError, to_json, to_typed_json, type_to_json};
 pub use marks::Marks;
 pub use number::{ArithmeticError, Number, NumberParseError, SmallInt};

@@ -237,6 +237,7 @@ CASES = {
         'provider::terraform::encode_tfvars({a = 1, bbbb = "x", c = {x = [1, "two"], yy = null}, d = tolist(["q"])})',
         "provider::terraform::encode_expr({a = 1, bbbb = {c = true}, e = {}})",
         'provider::terraform::encode_expr("a${"$"}{b}\\n\\t\\"q\\" %%{x} é")',
+        'provider::terraform::encode_expr("a\\u200bb\\u00a0c")',
         "provider::terraform::encode_expr(1.5e10)",
         'provider::terraform::encode_expr(toset(["b", "a"]))',
         'provider::terraform::encode_expr({"a b" = 1, c = tomap({x = 1})})',

@@ -3,6 +3,8 @@
 use std::cmp::Ordering;
 use std::fmt;
 
+use terrace_types::hcl_quote;
+
 /// `managed` (a `resource` block) or `data` (a `data` block).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ResourceMode {
@@ -244,41 +246,6 @@ impl fmt::Display for ResourceInstanceAddr {
     }
 }
 
-/// A string quoted as Terraform quotes instance keys (`toHCLQuotedString`):
-/// `\n \r \t \" \\` escaped, `${` and `%{` doubled, other non-printable
-/// characters as `\uXXXX` / `\UXXXXXXXX`.
-pub(crate) fn hcl_quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '$' | '%' => {
-                out.push(c);
-                if chars.peek() == Some(&'{') {
-                    out.push(c);
-                }
-            }
-            c if !terrace_types::is_print(c) => {
-                let code = u32::from(c);
-                if code < 0x10000 {
-                    out.push_str(&format!("\\u{code:04x}"));
-                } else {
-                    out.push_str(&format!("\\U{code:08x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// A cursor over an address text.
 struct AddressParser<'a> {
     text: &'a str,
@@ -394,14 +361,6 @@ impl AddressParser<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quotes_like_terraform() {
-        assert_eq!(hcl_quote("a.b/c d"), r#""a.b/c d""#);
-        assert_eq!(hcl_quote("${x} %{y} $z"), r#""$${x} %%{y} $z""#);
-        assert_eq!(hcl_quote("ünï\u{7}"), "\"ünï\\u0007\"");
-        assert_eq!(hcl_quote(""), r#""""#);
-    }
 
     #[test]
     fn module_paths_round_trip() {

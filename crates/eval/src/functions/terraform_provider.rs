@@ -7,7 +7,7 @@
 //! formatter as `terraform fmt`.
 
 use terrace_syntax::{SourceMap, Span};
-use terrace_types::{Type, Value};
+use terrace_types::{Type, Value, hcl_quote};
 
 use super::context::CallContext;
 use super::error::FunctionError;
@@ -180,7 +180,7 @@ fn write_value(value: &Value, out: &mut String) -> Result<(), FunctionError> {
     } else if let Some(number) = value.as_number() {
         out.push_str(&number.to_string());
     } else if let Some(text) = value.as_str() {
-        write_string(text, out);
+        out.push_str(&hcl_quote(text));
     } else if let Some(attrs) = value.as_attrs() {
         if attrs.is_empty() {
             out.push_str("{}");
@@ -191,7 +191,7 @@ fn write_value(value: &Value, out: &mut String) -> Result<(), FunctionError> {
             if terrace_syntax::is_identifier(key) {
                 out.push_str(key);
             } else {
-                write_string(key, out);
+                out.push_str(&hcl_quote(key));
             }
             out.push_str(" = ");
             write_value(value, out)?;
@@ -214,34 +214,4 @@ fn write_value(value: &Value, out: &mut String) -> Result<(), FunctionError> {
         )));
     }
     Ok(())
-}
-
-/// A quoted string literal, escaped as hclwrite escapes one: `\n`, `\r`, `\t`, `\"`, `\\`,
-/// `$${` and `%%{`, and other characters that are not printable as `\uNNNN`.
-fn write_string(text: &str, out: &mut String) {
-    out.push('"');
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '$' | '%' if chars.peek() == Some(&'{') => {
-                out.push(c);
-                out.push(c);
-            }
-            c if c.is_control() => {
-                let code = u32::from(c);
-                if code <= 0xffff {
-                    out.push_str(&format!("\\u{code:04x}"));
-                } else {
-                    out.push_str(&format!("\\U{code:08x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
