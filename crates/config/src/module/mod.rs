@@ -167,15 +167,7 @@ impl LoadedModule {
     /// ```
     pub fn functions(&self) -> terrace_eval::functions::FunctionTable {
         let mut table = self.language.functions();
-        let source = self
-            .root
-            .settings
-            .required_providers
-            .get("terraform")
-            .and_then(|requirement| requirement.get_attr("source"));
-        if source.as_ref().and_then(|source| source.as_str())
-            == Some("terraform.io/builtin/terraform")
-        {
+        if self.root.builtin_provider {
             terrace_eval::functions::add_terraform_provider(&mut table);
         }
         table

@@ -78,6 +78,9 @@ pub struct ModuleInstance {
     pub(crate) uninitialized_locals: BTreeSet<Name>,
     /// Resources in a dependency cycle, never evaluated (`:blocks` says so).
     pub(crate) in_cycle: BTreeSet<String>,
+    /// The module requires Terraform's built-in provider as `terraform`: expressions in it
+    /// may call the `provider::terraform::` functions.
+    pub(crate) builtin_provider: bool,
 }
 
 impl ModuleInstance {

@@ -24,7 +24,7 @@ pub struct OutputValue {
 
 /// What Terraform reads from an `output` block when it loads the module, before anything is
 /// evaluated.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct OutputDecl {
     /// The `type` constraint (Terraform 1.15); `None` when there is none or it is invalid.
     pub(crate) constraint: Option<TypeConstraint>,

@@ -990,6 +990,7 @@ impl Walker<'_, '_> {
             scope,
             uninitialized_locals,
             in_cycle: BTreeSet::new(),
+            builtin_provider: requires_builtin_provider(config),
         }
     }
 }
