@@ -11,8 +11,9 @@ use super::language::Language;
 use super::names::{check_block_labels, check_local_name};
 use super::overrides::{merge_block, replace_attr};
 use super::static_checks::{
-    check_check_block, check_depends_on, check_lifecycle, check_passed_providers,
-    check_provider_ref, check_refactoring_block, check_rule, missing_argument,
+    check_check_block, check_count_and_for_each, check_depends_on, check_lifecycle,
+    check_passed_providers, check_provider_ref, check_refactoring_block, check_rule,
+    missing_argument,
 };
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
@@ -269,18 +270,8 @@ fn block_config<'a>(
     {
         check_passed_providers(providers, diagnostics);
     }
-    if matches!(&*block.block_type, "resource" | "data" | "ephemeral")
-        && config.attr("count").is_some()
-        && let Some(for_each) = config.attr("for_each")
-    {
-        diagnostics.push(ModuleDiagnostic::new(
-            for_each.file,
-            Diagnostic::error(
-                "Invalid combination of \"count\" and \"for_each\"",
-                "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
-                for_each.name_span,
-            ),
-        ));
+    if matches!(&*block.block_type, "resource" | "data" | "ephemeral") {
+        check_count_and_for_each(&config, diagnostics);
     }
     let mut lifecycle: Option<Span> = None;
     let mut connection: Option<Span> = None;

@@ -9,6 +9,7 @@ use super::diagnostics::ModuleDiagnostic;
 use super::loader::{BlockConfig, ModuleConfig};
 use super::named_values::ModuleInstance;
 use super::resources::InstanceKey;
+use super::static_checks::check_count_and_for_each;
 use terrace_eval::Diagnostic;
 
 /// Arguments of a `module` block that are not input variables.
@@ -73,7 +74,7 @@ pub(crate) fn join_clean(base: &Path, source: &str) -> PathBuf {
 }
 
 /// The configuration errors of one `module` block that Terraform reports
-/// before it evaluates anything: `count` and `for_each` together, `version`
+/// before it evaluates anything: `count` and `for_each` together (as for resources), `version`
 /// on a local `source` (as read or evaluated early), and a `providers` map naming a provider configuration
 /// the calling module does not have.
 pub(crate) fn check_call(
@@ -82,16 +83,7 @@ pub(crate) fn check_call(
     parent: &ModuleConfig<'_>,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) {
-    if let (Some(_), Some(for_each)) = (block.attr("count"), block.attr("for_each")) {
-        diagnostics.push(ModuleDiagnostic::new(
-            for_each.file,
-            Diagnostic::error(
-                "Invalid combination of \"count\" and \"for_each\"",
-                "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
-                for_each.span,
-            ),
-        ));
-    }
+    check_count_and_for_each(block, diagnostics);
     if let (Some(attr), Some(_)) = (block.attr("source"), block.attr("version"))
         && is_local_source(source)
     {

@@ -513,3 +513,21 @@ pub(crate) fn check_passed_providers(
         check_provider_ref(&item.value, "providers", attr, diagnostics);
     }
 }
+
+/// Reports `count` and `for_each` given together on a resource or a module call (Terraform's
+/// error points at `for_each`'s name).
+pub(crate) fn check_count_and_for_each(
+    block: &super::loader::BlockConfig<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    if let (Some(_), Some(for_each)) = (block.attr("count"), block.attr("for_each")) {
+        diagnostics.push(ModuleDiagnostic::new(
+            for_each.file,
+            Diagnostic::error(
+                "Invalid combination of \"count\" and \"for_each\"",
+                "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
+                for_each.name_span,
+            ),
+        ));
+    }
+}
