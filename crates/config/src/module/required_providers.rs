@@ -10,6 +10,7 @@ use super::body::ConfigAttr;
 use super::diagnostics::ModuleDiagnostic;
 use super::files::FileId;
 use super::names::{check_provider_name, provider_part};
+use super::static_checks::{list_items, not_a_reference};
 use super::version_constraint::{check_version_constraint, is_constraint};
 
 /// Checks one `required_providers` entry, `attr` (named by the provider's local name).
@@ -213,27 +214,12 @@ fn check_configuration_aliases(
     file: FileId,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) {
-    let ExprKind::TupleCons(items) = &value.strip_parens().kind else {
-        diagnostics.push(ModuleDiagnostic::new(
-            file,
-            Diagnostic::error(
-                "Invalid expression",
-                "A static list expression is required.",
-                value.span,
-            ),
-        ));
+    let Some(items) = list_items(value, file, diagnostics) else {
         return;
     };
     for item in items {
         let Some(traversal) = terrace_syntax::static_traversal(item) else {
-            diagnostics.push(ModuleDiagnostic::new(
-                file,
-                Diagnostic::error(
-                    "Invalid expression",
-                    "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.",
-                    item.span,
-                ),
-            ));
+            diagnostics.push(not_a_reference(file, item.span));
             continue;
         };
         let compact = matches!(traversal.steps.as_slice(), [TraversalStep::Attr { .. }]);

@@ -9,6 +9,7 @@ use terrace_syntax::{Expr, ExprKind, Literal, ObjectKey, Span, Traversal, Traver
 
 use super::body::{BodySchema, ConfigAttr, ConfigBlock};
 use super::diagnostics::ModuleDiagnostic;
+use super::files::FileId;
 
 /// The arguments of a check-shaped block, both required.
 const CHECK_RULE_SCHEMA: BodySchema = BodySchema {
@@ -110,7 +111,7 @@ pub(crate) fn check_depends_on(attr: &ConfigAttr<'_>, diagnostics: &mut Vec<Modu
     };
     for item in &items {
         match reference_root(item, attr, diagnostics) {
-            None => not_a_reference(attr, item, diagnostics),
+            None => diagnostics.push(not_a_reference(attr.file, item.span)),
             Some(root) if root == "action" => diagnostics.push(ModuleDiagnostic::new(
                 attr.file,
                 Diagnostic::error(
@@ -130,11 +131,20 @@ fn static_list(
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> Option<Vec<Expr>> {
     let expr = attr.static_expr().ok()?;
+    list_items(&expr, attr.file, diagnostics).map(<[Expr]>::to_vec)
+}
+
+/// The items of `expr` when it is a list written out (HCL's `ExprList`), or the error.
+pub(crate) fn list_items<'e>(
+    expr: &'e Expr,
+    file: FileId,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> Option<&'e [Expr]> {
     if let ExprKind::TupleCons(items) = &expr.strip_parens().kind {
-        return Some(items.clone());
+        return Some(items);
     }
     diagnostics.push(ModuleDiagnostic::new(
-        attr.file,
+        file,
         Diagnostic::error(
             "Invalid expression",
             "A static list expression is required.",
@@ -191,16 +201,16 @@ fn quoted_reference(
     Some(Ok(traversal))
 }
 
-/// The error for a list item that is not a static reference.
-fn not_a_reference(attr: &ConfigAttr<'_>, item: &Expr, diagnostics: &mut Vec<ModuleDiagnostic>) {
-    diagnostics.push(ModuleDiagnostic::new(
-        attr.file,
+/// HCL's error for an expression that must be a single static reference (`AbsTraversalForExpr`).
+pub(crate) fn not_a_reference(file: FileId, span: Span) -> ModuleDiagnostic {
+    ModuleDiagnostic::new(
+        file,
         Diagnostic::error(
             "Invalid expression",
             "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.",
-            item.span,
+            span,
         ),
-    ));
+    )
 }
 
 /// Checks a resource's `lifecycle` block: its arguments and block types, and its
@@ -290,7 +300,7 @@ fn check_ignore_changes(attr: &ConfigAttr<'_>, diagnostics: &mut Vec<ModuleDiagn
         } else if reference_root(item, attr, diagnostics).is_some() {
             references += 1;
         } else {
-            not_a_reference(attr, item, diagnostics);
+            diagnostics.push(not_a_reference(attr.file, item.span));
         }
     }
     if let Some(span) = wildcard
@@ -390,7 +400,7 @@ pub(crate) fn check_refactoring_block(
             _ => terrace_syntax::static_traversal(&expr),
         };
         if reference.is_none() {
-            not_a_reference(attr, &expr, diagnostics);
+            diagnostics.push(not_a_reference(attr.file, expr.span));
         }
     }
     if &*block.block_type == "import" {
