@@ -7,6 +7,7 @@ use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles};
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
+use terrace_eval::functions::FunctionTable;
 
 /// The dependency lock file.
 #[derive(Clone, Debug)]
@@ -55,7 +56,8 @@ impl LockFile {
         };
         let (content, found) = body.content(&LOCK_SCHEMA);
         diagnostics.extend(found.into_iter().map(|d| ModuleDiagnostic::new(id, d)));
-        let evaluator = Evaluator::new();
+        // Lock file values are constants, which call no function.
+        let evaluator = Evaluator::with_functions(FunctionTable::default());
         let mut providers = Vec::new();
         for block in content.blocks {
             let (inner, found) = block.body.content(&PROVIDER_SCHEMA);

@@ -23,6 +23,7 @@ use super::named_values::VariableSource;
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
 use terrace_eval::Scope;
+use terrace_eval::functions::FunctionTable;
 
 /// A decoded `variable` block.
 #[derive(Debug)]
@@ -341,7 +342,7 @@ fn parse_raw(
 pub(crate) fn parse_value(raw: &str) -> Result<Value, String> {
     terrace_syntax::parse_expr(raw)
         .map_err(|error| Diagnostic::from(&error).into())
-        .and_then(|expr| Evaluator::new().eval_constant(&expr))
+        .and_then(|expr| Evaluator::with_functions(FunctionTable::default()).eval_constant(&expr))
         .map_err(|found| {
             let first = found.first().map(ToString::to_string).unwrap_or_default();
             first.trim_end_matches('.').to_string()

@@ -120,7 +120,8 @@ fn decode_tfvars(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionEr
             "invalid tfvars content: {first}{more}"
         )));
     }
-    let evaluator = Evaluator::new();
+    // A constant calls no function: no table to build.
+    let evaluator = Evaluator::with_functions(FunctionTable::default());
     let mut values = Vec::new();
     for attribute in body.attributes() {
         match evaluator.eval_constant(&attribute.expr) {
