@@ -95,17 +95,9 @@ fn is_version(text: &str) -> bool {
     let numbers_end = text
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(text.len());
-    // The numbers are dot-separated runs of digits; a dot that ends them belongs to nothing.
-    let mut numbers = &text[..numbers_end];
-    let mut rest = &text[numbers_end..];
-    if let Some(end) = numbers.find("..") {
-        rest = &text[end..];
-        numbers = &text[..end];
-    }
-    if numbers.ends_with('.') {
-        rest = &text[numbers.len() - 1..];
-        numbers = &numbers[..numbers.len() - 1];
-    }
+    // Dot-separated runs of digits: a stray dot (`1..2`, `1.`, `1.2.x`) leaves a run empty,
+    // and can belong to nothing after them either.
+    let (numbers, rest) = text.split_at(numbers_end);
     let numbers_ok = !numbers.is_empty()
         && numbers
             .split('.')
