@@ -39,6 +39,10 @@ FAILED_LOCAL = [
 FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
 
 CASES = {
+    "scale_module_count": [
+        "length(module.m)", "module.m[0]", "module.m[1999].name", "local.total",
+        "module.m[1234].double",
+    ],
     "wire_m2m_const": [
         "1", "module.a", "module.b", "module.a.const", "module.a.echo", "module.b.echo", "module.a.empty",
         "module.b.empty", "module.a.res", "module.a.id", "local.both", "type(module.a.empty)",

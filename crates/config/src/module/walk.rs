@@ -406,7 +406,11 @@ impl Walker<'_, '_> {
             let mut skipped = false;
             let mut excused = false;
             let mut on_resources = false;
-            if let Some(parent) = self.instances[inst].parent {
+            // Only an input variable reads its parent's scope (the module
+            // block's argument). Flushing for every node would rebuild the
+            // parent's `module.NAME` once per sibling instance whose output
+            // just changed: quadratic in a module's `count`.
+            if let (Node::Variable(_), Some(parent)) = (node, self.instances[inst].parent) {
                 self.flush_calls(parent);
             }
             for &(dep, in_parent) in &self.graph.reads[g] {
