@@ -12,7 +12,7 @@ use super::address::{InstanceKey, ModuleInstance, ResourceInstanceAddr, Resource
 use super::cty_json::{decode_typed, decode_untyped};
 use super::error::StateError;
 use super::schema::Block;
-use super::sensitive::{PathStep, mark_path};
+use super::sensitive::{PathStep, Typing, mark_path};
 
 /// A state file's text, shared by the instances that decode their attributes from it.
 #[derive(Debug)]
@@ -320,8 +320,12 @@ impl InstanceObject {
                 format!("attributes do not match the schema: {}", e.message),
             )
         })?;
+        let typing = match self.ty {
+            Some(_) => Typing::Schema,
+            None => Typing::Untyped,
+        };
         for path in &self.sensitive_paths {
-            value = mark_path(value, path);
+            value = mark_path(value, path, typing);
         }
         Ok(value)
     }

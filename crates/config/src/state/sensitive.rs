@@ -88,41 +88,69 @@ fn index_step(json: &JsonValue) -> Result<PathStep, DecodeError> {
     })
 }
 
+/// How a value being marked was typed, which decides what a path step may match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Typing {
+    /// By the resource type's schema: as in Terraform, `.name` matches only an object
+    /// attribute, `["key"]` only a map element, and a path that does not match the
+    /// value marks nothing.
+    Schema,
+    /// As `jsondecode` types JSON, with the schema unknown: a map may have been typed as an
+    /// object, so `["key"]` matches an attribute too, and a path that does not match
+    /// marks the value reached (hiding too much is safer than showing a secret).
+    Untyped,
+}
+
 /// `value` with the value at `path` marked sensitive.
 ///
-/// Where a path enters a set (whose elements cannot carry marks), or does not match the
-/// value's shape, the value reached so far is marked instead: hiding too much is safer
-/// than showing a secret.
-pub(crate) fn mark_path(value: Value, path: &[PathStep]) -> Value {
+/// A path that enters a set marks the whole set: set elements carry no marks of their
+/// own (cty moves them to the set). Where a path does not match the value's shape,
+/// `typing` decides (see [`Typing`]).
+pub(crate) fn mark_path(value: Value, path: &[PathStep], typing: Typing) -> Value {
     let Some((step, rest)) = path.split_first() else {
         return value.mark(Marks::SENSITIVE);
     };
     let (ty, repr, marks) = value.into_parts();
-    let fallback = |ty: Type, repr: Repr, marks: Marks| {
-        Value::from_parts(ty, repr, marks).mark(Marks::SENSITIVE)
+    let unmatched = |ty: Type, repr: Repr, marks: Marks| {
+        let value = Value::from_parts(ty, repr, marks);
+        match typing {
+            Typing::Schema => value,
+            Typing::Untyped => value.mark(Marks::SENSITIVE),
+        }
+    };
+    if ty.is_set() {
+        return Value::from_parts(ty, repr, marks).mark(Marks::SENSITIVE);
+    }
+    let matches_attrs = |step: &PathStep| match (step, typing) {
+        (PathStep::GetAttr(_), Typing::Schema) => ty.is_object(),
+        (PathStep::Key(_), Typing::Schema) => ty.is_map(),
+        (PathStep::GetAttr(_) | PathStep::Key(_), Typing::Untyped) => true,
+        (PathStep::Int(_), _) => false,
     };
     match (step, repr) {
-        (PathStep::GetAttr(name) | PathStep::Key(name), Repr::Attrs(mut attrs)) if !ty.is_set() => {
+        (PathStep::GetAttr(name) | PathStep::Key(name), Repr::Attrs(mut attrs))
+            if matches_attrs(step) =>
+        {
             match attrs.remove(name.as_str()) {
                 Some(inner) => {
-                    attrs.insert(name.as_str().into(), mark_path(inner, rest));
+                    attrs.insert(name.as_str().into(), mark_path(inner, rest, typing));
                     Value::from_parts(ty, Repr::Attrs(attrs), marks)
                 }
-                None => fallback(ty, Repr::Attrs(attrs), marks),
+                None => unmatched(ty, Repr::Attrs(attrs), marks),
             }
         }
-        (PathStep::Int(i), Repr::Seq(elems)) if !ty.is_set() => {
+        (PathStep::Int(i), Repr::Seq(elems)) => {
             match usize::try_from(*i).ok().filter(|&i| i < elems.len()) {
                 Some(idx) => {
                     let mut elems = elems.into_vec();
                     let inner = std::mem::replace(&mut elems[idx], Value::null(Type::Dynamic));
-                    elems[idx] = mark_path(inner, rest);
+                    elems[idx] = mark_path(inner, rest, typing);
                     Value::from_parts(ty, Repr::Seq(elems.into()), marks)
                 }
-                None => fallback(ty, Repr::Seq(elems), marks),
+                None => unmatched(ty, Repr::Seq(elems), marks),
             }
         }
-        (_, repr) => fallback(ty, repr, marks),
+        (_, repr) => unmatched(ty, repr, marks),
     }
 }
 
@@ -148,7 +176,7 @@ mod tests {
                 ("L", Value::string("x")),
             ])]),
         )]);
-        let marked = mark_path(value, &paths[0]);
+        let marked = mark_path(value, &paths[0], Typing::Untyped);
         assert_eq!(
             format_value(&marked),
             "{\n  \"env\" = [\n    {\n      \"K\" = (sensitive value)\n      \"L\" = \"x\"\n    },\n  ]\n}"
@@ -161,8 +189,30 @@ mod tests {
         let marked = mark_path(
             Value::object([("s", set)]),
             &[PathStep::GetAttr("s".into()), PathStep::Int(0)],
+            Typing::Schema,
         );
         assert_eq!(format_value(&marked), "{\n  \"s\" = (sensitive value)\n}");
+    }
+
+    #[test]
+    fn with_a_schema_a_path_that_does_not_match_marks_nothing() {
+        let value = Value::object([("k", Value::string("v"))]);
+        for path in [
+            vec![PathStep::GetAttr("nope".into())],
+            vec![PathStep::Key("k".into())],
+            vec![PathStep::GetAttr("k".into()), PathStep::Int(0)],
+        ] {
+            let marked = mark_path(value.clone(), &path, Typing::Schema);
+            assert_eq!(format_value(&marked), "{\n  \"k\" = \"v\"\n}");
+            let hidden = mark_path(value.clone(), &path, Typing::Untyped);
+            assert!(format_value(&hidden).contains("(sensitive value)"));
+        }
+        let map = Value::map(Type::String, [("k", Value::string("v"))]);
+        let marked = mark_path(map, &[PathStep::Key("k".into())], Typing::Schema);
+        assert_eq!(
+            format_value(&marked),
+            "tomap({\n  \"k\" = (sensitive value)\n})"
+        );
     }
 
     #[test]
