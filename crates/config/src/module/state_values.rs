@@ -202,15 +202,18 @@ impl StateSlot {
     /// What the resource gives after `apply`: `None` when there is no state at all
     /// (the value with no state applies). The instances are the state's, shaped by the
     /// configuration: a tuple of the `count` indexes, an object of the `for_each` keys,
-    /// or the one instance; a resource absent from the state is unknown (an object of
-    /// unknown attributes when it is a single instance whose schema is known).
+    /// or the one instance; a resource absent from the state, or listed there with no
+    /// instances, is unknown (an object of unknown attributes when it is a single
+    /// instance whose schema is known).
     pub(crate) fn value(&self) -> Result<Option<Value>, StateError> {
         if !self.context.has_state() {
             return Ok(None);
         }
         let state = &self.context.state;
-        let Some(resource) =
-            state.resource(&self.module, self.mode, &self.resource_type, &self.name)
+        // A resource the state lists with no instances is not created yet either.
+        let Some(resource) = state
+            .resource(&self.module, self.mode, &self.resource_type, &self.name)
+            .filter(|resource| !resource.instances().is_empty())
         else {
             return self.absent().map(Some);
         };
