@@ -100,6 +100,20 @@ fn parse_number(json: &JsonValue, text: &str) -> Result<Number, DecodeError> {
     Number::parse(text).map_err(|e| error(json, format!("invalid number `{text}`: {e}")))
 }
 
+/// The first attribute of the JSON object `json` that the object type `ty` does not
+/// have, as the error cty's `json.Unmarshal` gives for it (`unsupported attribute "x"`).
+pub(crate) fn unsupported_attribute(json: &JsonValue, ty: &Type) -> Option<DecodeError> {
+    let object_ty = ty.object_type()?;
+    let props = json.as_object()?;
+    let extra = props
+        .iter()
+        .find(|p| object_ty.attrs.get(p.name.as_str()).is_none())?;
+    Some(error(
+        &extra.value,
+        format!("unsupported attribute \"{}\"", extra.name.as_str()),
+    ))
+}
+
 /// A value of type `ty` from its JSON, as cty's `json.Unmarshal` reads it (what Terraform
 /// does with an instance's `attributes` and its schema's type):
 /// - `null` is a null of `ty`; an object attribute missing from the JSON is null too;

@@ -9,7 +9,7 @@ use terrace_syntax::json::parse_json;
 use terrace_types::{Type, Value};
 
 use super::address::{InstanceKey, ModuleInstance, ResourceInstanceAddr, ResourceMode};
-use super::cty_json::{decode_typed, decode_untyped};
+use super::cty_json::{decode_typed, decode_untyped, unsupported_attribute};
 use super::error::StateError;
 use super::schema::Block;
 use super::sensitive::{PathStep, Typing, mark_path};
@@ -283,8 +283,15 @@ pub struct InstanceObject {
     pub(crate) source: Arc<Source>,
     /// Where `attributes` is in the source text (empty: no attributes, an empty object).
     pub(crate) attributes: Range<usize>,
+    /// Where `attributes_flat` is, for an instance written before Terraform 0.12 and
+    /// never refreshed since: only its provider could read it.
+    pub(crate) flatmap_at: Option<usize>,
     /// The schema's type; `None` types the attributes as `jsondecode` does.
     pub(crate) ty: Option<Type>,
+    /// Whether an attribute the schema does not have is an error: so for the built-in
+    /// provider, which reads its state as it is. Other providers upgrade the state
+    /// first, and their upgrade drops such attributes.
+    pub(crate) strict: bool,
     pub(crate) value: OnceLock<Result<Value, StateError>>,
 }
 
@@ -300,6 +307,12 @@ impl InstanceObject {
 
     fn decode(&self) -> Result<Value, StateError> {
         let start = self.attributes.start;
+        if let (true, Some(at)) = (self.attributes.is_empty(), self.flatmap_at) {
+            return Err(self.source.invalid(
+                at,
+                "`attributes_flat` (written before Terraform 0.12) cannot be decoded without the provider: refresh the state with Terraform 0.12 or later",
+            ));
+        }
         let text = self
             .source
             .text
@@ -311,6 +324,9 @@ impl InstanceObject {
                 .invalid(start + e.span().start as usize, e.message().to_string())
         })?;
         let decoded = match &self.ty {
+            Some(ty) if self.strict => {
+                unsupported_attribute(&json, ty).map_or_else(|| decode_typed(&json, ty), Err)
+            }
             Some(ty) => decode_typed(&json, ty),
             None => decode_untyped(&json),
         };

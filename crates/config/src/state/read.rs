@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 use terrace_syntax::json::parse_json;
 
-use super::address::{InstanceKey, ModuleInstance, ResourceMode};
+use super::address::{InstanceKey, ModuleInstance, ResourceInstanceAddr, ResourceMode};
 use super::cty_json::{DecodeError, decode_typed, decode_untyped, parse_type};
 use super::error::StateError;
 use super::file::read_if_exists;
@@ -16,7 +16,7 @@ use super::model::{
     EachMode, InstanceObject, ObjectStatus, Output, Resource, ResourceInstance, Source, State,
 };
 use super::scanner::{ScanError, Scanner};
-use super::schema::{Schemas, member};
+use super::schema::{BUILTIN_PROVIDER, Schemas, member};
 use super::sensitive::parse_paths;
 
 impl State {
@@ -435,7 +435,9 @@ impl Reader<'_> {
                 sensitive_paths: raw.sensitive_paths,
                 source: Arc::clone(&self.source),
                 attributes: raw.attributes,
+                flatmap_at: raw.flatmap_at,
                 ty: ty.clone(),
+                strict: resource.provider_source == BUILTIN_PROVIDER,
                 value: OnceLock::new(),
             };
             let idx = match resource.instances.binary_search_by(|i| i.key.cmp(&raw.key)) {
@@ -455,6 +457,22 @@ impl Reader<'_> {
             let instance = &mut resource.instances[idx];
             match raw.deposed {
                 Some(deposed) => instance.deposed.push((deposed, object)),
+                None if instance.current.is_some() => {
+                    let address = ResourceInstanceAddr {
+                        module: resource.module.clone(),
+                        mode: resource.mode,
+                        resource_type: resource.resource_type.clone(),
+                        name: resource.name.clone(),
+                        key: instance.key.clone(),
+                    };
+                    return Err(self
+                        .source
+                        .invalid(
+                            object.attributes.start,
+                            format!("Duplicate resource instance in state: Instance {address} appears multiple times in the state file."),
+                        )
+                        .into());
+                }
                 None => instance.current = Some(object),
             }
         }
@@ -565,6 +583,8 @@ struct RawInstance {
     status: ObjectStatus,
     schema_version: u64,
     attributes: Range<usize>,
+    /// Where `attributes_flat` is, when the instance has it.
+    flatmap_at: Option<usize>,
     sensitive_paths: Vec<Vec<super::sensitive::PathStep>>,
 }
 
@@ -582,6 +602,7 @@ fn read_instance(source: &Source, s: &mut Scanner<'_>) -> Result<RawInstance, Re
         status: ObjectStatus::Ready,
         schema_version: 0,
         attributes: 0..0,
+        flatmap_at: None,
         sensitive_paths: Vec::new(),
     };
     let mut error: Option<StateError> = None;
@@ -641,10 +662,9 @@ fn read_instance(source: &Source, s: &mut Scanner<'_>) -> Result<RawInstance, Re
                 }
             }
             "attributes_flat" => {
+                // Only the instance is unreadable, not the state: see `InstanceObject::value`.
                 s.skip_value()?;
-                error.get_or_insert_with(|| {
-                    source.invalid(at, "`attributes_flat` (state upgraded from before Terraform 0.12) is not supported: refresh the state with Terraform 0.12 or later")
-                });
+                raw.flatmap_at = Some(at);
             }
             "sensitive_attributes" => {
                 let range = s.skip_value()?;
