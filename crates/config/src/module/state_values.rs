@@ -12,8 +12,8 @@ use super::diagnostics::{ModuleDiagnostic, Stage, warning};
 use super::loader::{BlockConfig, ModuleConfig};
 use super::module_calls::provider_source;
 use crate::state::{
-    Backend, InstanceKey, LocateOptions, ModuleInstance, ModuleStep, ResourceMode, Schemas, State,
-    StateError, locate,
+    BUILTIN_PROVIDER, Backend, InstanceKey, InstanceObject, LocateOptions, ModuleInstance,
+    ModuleStep, ResourceMode, Schemas, State, StateError, locate,
 };
 
 /// The state a configuration is evaluated against, and the workspace selected.
@@ -217,6 +217,20 @@ impl StateSlot {
         else {
             return self.absent().map(Some);
         };
+        // Terraform types a resource by its configuration's provider, whatever
+        // provider the state names.
+        let config_schema = if resource.provider_source == self.provider {
+            None
+        } else {
+            self.context
+                .schemas
+                .block(&self.provider, self.mode, &self.resource_type)?
+        };
+        let strict = self.provider == BUILTIN_PROVIDER;
+        let decode = |object: &InstanceObject| match &config_schema {
+            Some(schema) => object.value_with(schema, strict),
+            None => object.value(),
+        };
         let objects = resource
             .instances()
             .iter()
@@ -226,14 +240,14 @@ impl StateSlot {
                 .into_iter()
                 .find(|(key, _)| **key == InstanceKey::None)
             {
-                Some((_, object)) => object.value()?,
+                Some((_, object)) => decode(object)?,
                 None => Value::unknown(Type::Dynamic),
             },
             Shape::Count => {
                 let mut elems = Vec::new();
                 for (key, object) in objects {
                     if let InstanceKey::Int(_) = key {
-                        elems.push(object.value()?);
+                        elems.push(decode(object)?);
                     }
                 }
                 Value::tuple(elems)
@@ -242,7 +256,7 @@ impl StateSlot {
                 let mut attrs = Vec::new();
                 for (key, object) in objects {
                     if let InstanceKey::Str(key) = key {
-                        attrs.push((key.clone(), object.value()?));
+                        attrs.push((key.clone(), decode(object)?));
                     }
                 }
                 Value::object(attrs)

@@ -302,10 +302,19 @@ impl InstanceObject {
     ///
     /// Decoded on the first call and kept; cloning a [`Value`] is cheap.
     pub fn value(&self) -> Result<Value, StateError> {
-        self.value.get_or_init(|| self.decode()).clone()
+        self.value
+            .get_or_init(|| self.decode(self.ty.as_ref(), self.strict))
+            .clone()
     }
 
-    fn decode(&self) -> Result<Value, StateError> {
+    /// The object's value typed by `schema` instead of by the schema of the provider
+    /// the state names: Terraform types a resource by its configuration's provider.
+    /// Decoded on each call.
+    pub(crate) fn value_with(&self, schema: &Block, strict: bool) -> Result<Value, StateError> {
+        self.decode(Some(&schema.implied_type()), strict)
+    }
+
+    fn decode(&self, ty: Option<&Type>, strict: bool) -> Result<Value, StateError> {
         let start = self.attributes.start;
         if let (true, Some(at)) = (self.attributes.is_empty(), self.flatmap_at) {
             return Err(self.source.invalid(
@@ -323,8 +332,8 @@ impl InstanceObject {
             self.source
                 .invalid(start + e.span().start as usize, e.message().to_string())
         })?;
-        let decoded = match &self.ty {
-            Some(ty) if self.strict => {
+        let decoded = match ty {
+            Some(ty) if strict => {
                 unsupported_attribute(&json, ty).map_or_else(|| decode_typed(&json, ty), Err)
             }
             Some(ty) => decode_typed(&json, ty),
@@ -336,7 +345,7 @@ impl InstanceObject {
                 format!("attributes do not match the schema: {}", e.message),
             )
         })?;
-        let typing = match self.ty {
+        let typing = match ty {
             Some(_) => Typing::Schema,
             None => Typing::Untyped,
         };

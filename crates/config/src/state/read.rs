@@ -404,7 +404,11 @@ impl Reader<'_> {
             }
             _ => ModuleInstance::root(),
         };
-        let provider = provider.unwrap_or_default();
+        // Terraform drops a resource whose provider it cannot read: the configuration
+        // then sees it as not created yet.
+        let Some(provider) = provider.filter(|provider| !provider.is_empty()) else {
+            return Ok(());
+        };
         let provider_source = provider_source(&provider);
         let type_key = (provider_source.clone(), mode, resource_type.clone());
         let (schema, ty) = match self.types.get(&type_key) {
