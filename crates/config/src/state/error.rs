@@ -10,7 +10,7 @@ use std::path::PathBuf;
 /// ```
 /// use terrace_config::state::{Schemas, State};
 ///
-/// let err = State::from_text("state.json", r#"{"version": 3}"#, &Schemas::builtin()).unwrap_err();
+/// let err = State::from_text("state.json", r#"{"version": 5}"#, &Schemas::builtin()).unwrap_err();
 /// assert!(err.to_string().starts_with("state.json: unsupported state file format"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -29,6 +29,7 @@ mod address;
 mod cty_json;
 mod error;
 mod file;
+mod legacy;
 mod locate;
 mod model;
 mod read;

@@ -111,6 +111,8 @@ struct Envelope {
     key_providers: Vec<String>,
     resources: Option<Range<usize>>,
     outputs: Option<Range<usize>>,
+    /// `modules`: where formats 1 to 3 keep resources and outputs.
+    modules: Option<Range<usize>>,
     /// Whether the resources were already read (the version came first).
     resources_read: bool,
 }
@@ -187,6 +189,7 @@ impl Reader<'_> {
                     }
                 }
                 "outputs" => envelope.outputs = Some(s.skip_value()?),
+                "modules" => envelope.modules = Some(s.skip_value()?),
                 _ => {
                     s.skip_value()?;
                 }
@@ -201,11 +204,26 @@ impl Reader<'_> {
                 key_providers: envelope.key_providers,
             });
         }
-        self.check_version(&envelope)?;
+        let version = self.check_version(&envelope)?;
         if let Some(error) = shape_error {
             return Err(error);
         }
         self.state.terraform_version = envelope.terraform_version;
+        if version < 4 {
+            let Some(range) = envelope.modules else {
+                return Ok(());
+            };
+            let legacy = super::legacy::read_modules(&self.source, range)?;
+            for (head, instance) in legacy.resources {
+                self.add_resource(head, vec![instance])
+                    .map_err(|e| match e {
+                        ReadError::Scan(e) => self.json_error(e),
+                        ReadError::State(e) => e,
+                    })?;
+            }
+            self.state.outputs.extend(legacy.outputs);
+            return Ok(());
+        }
         if let Some(range) = envelope.resources.filter(|_| !envelope.resources_read) {
             let mut scanner = Scanner::new(text);
             scanner.skip_to(range.start);
@@ -227,8 +245,9 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// Terraform's version checks (`statefile.readState`), with its wording.
-    fn check_version(&self, envelope: &Envelope) -> Result<(), StateError> {
+    /// Terraform's version checks (`statefile.readState`), with its wording: the
+    /// format version, 1 to 4.
+    fn check_version(&self, envelope: &Envelope) -> Result<u64, StateError> {
         let Some(range) = &envelope.version else {
             return Err(self.unsupported(NO_VERSION.into()));
         };
@@ -252,13 +271,10 @@ impl Reader<'_> {
             }
         };
         match version {
-            4 => Ok(()),
+            1..=4 => Ok(version),
             0 => Err(self.unsupported(
                 "The state file uses JSON syntax but has a version number of zero. There was never a JSON-based state format zero, so this state file is invalid and cannot be processed.".into(),
             )),
-            1..=3 => Err(self.unsupported(format!(
-                "The state file uses format version {version}, written by Terraform before 0.12, which terrace does not read (it reads format version 4). Upgrade it by running `terraform apply` or `terraform refresh` with Terraform 0.12 or later."
-            ))),
             _ => {
                 let created = match &envelope.terraform_version {
                     Some(v) if !v.is_empty() => format!("This state file was created by Terraform {v}."),
@@ -409,6 +425,33 @@ impl Reader<'_> {
         let Some(provider) = provider.filter(|provider| !provider.is_empty()) else {
             return Ok(());
         };
+        self.add_resource(
+            ResourceHead {
+                module,
+                mode,
+                resource_type,
+                name,
+                provider,
+                each,
+            },
+            instances,
+        )
+    }
+
+    /// Adds a resource and its instances to the state being read.
+    fn add_resource(
+        &mut self,
+        head: ResourceHead,
+        instances: Vec<RawInstance>,
+    ) -> Result<(), ReadError> {
+        let ResourceHead {
+            module,
+            mode,
+            resource_type,
+            name,
+            provider,
+            each,
+        } = head;
         let provider_source = provider_source(&provider);
         let type_key = (provider_source.clone(), mode, resource_type.clone());
         let (schema, ty) = match self.types.get(&type_key) {
@@ -581,15 +624,26 @@ impl From<StateError> for ReadError {
 }
 
 /// An instance object as read, before it joins its resource.
-struct RawInstance {
-    key: InstanceKey,
-    deposed: Option<String>,
-    status: ObjectStatus,
-    schema_version: u64,
-    attributes: Range<usize>,
+/// What a resource is, apart from its instances.
+pub(super) struct ResourceHead {
+    pub(super) module: ModuleInstance,
+    pub(super) mode: ResourceMode,
+    pub(super) resource_type: String,
+    pub(super) name: String,
+    pub(super) provider: String,
+    pub(super) each: Option<EachMode>,
+}
+
+/// One instance as read, before it is typed.
+pub(super) struct RawInstance {
+    pub(super) key: InstanceKey,
+    pub(super) deposed: Option<String>,
+    pub(super) status: ObjectStatus,
+    pub(super) schema_version: u64,
+    pub(super) attributes: Range<usize>,
     /// Where `attributes_flat` is, when the instance has it.
-    flatmap_at: Option<usize>,
-    sensitive_paths: Vec<Vec<super::sensitive::PathStep>>,
+    pub(super) flatmap_at: Option<usize>,
+    pub(super) sensitive_paths: Vec<Vec<super::sensitive::PathStep>>,
 }
 
 fn read_instance(source: &Source, s: &mut Scanner<'_>) -> Result<RawInstance, ReadError> {

@@ -22,9 +22,11 @@ use super::schema::{Block, Nesting};
 ///
 /// # fn main() -> Result<(), terrace_config::state::StateError> {
 /// let text = r#"{"version": 4, "resources": [
-///   {"module": "module.m[1]", "mode": "managed", "type": "t", "name": "x", "instances": [{"attributes": {}}]},
-///   {"mode": "managed", "type": "t", "name": "x", "instances": [{"index_key": "b", "attributes": {}}, {"index_key": "a", "attributes": {}}]},
-///   {"mode": "data", "type": "t", "name": "x", "instances": [{"attributes": {}}]}]}"#;
+///   {"module": "module.m[1]", "mode": "managed", "type": "t", "name": "x", "provider": "provider.t",
+///    "instances": [{"attributes": {}}]},
+///   {"mode": "managed", "type": "t", "name": "x", "provider": "provider.t",
+///    "instances": [{"index_key": "b", "attributes": {}}, {"index_key": "a", "attributes": {}}]},
+///   {"mode": "data", "type": "t", "name": "x", "provider": "provider.t", "instances": [{"attributes": {}}]}]}"#;
 /// let state = State::from_text("s.json", text, &Schemas::builtin())?;
 /// assert_eq!(state_list(&state, None), "data.t.x\nt.x[\"a\"]\nt.x[\"b\"]\nmodule.m[1].t.x\n");
 /// assert_eq!(state_list(&state, Some("module.m")), "module.m[1].t.x\n");

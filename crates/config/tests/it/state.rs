@@ -96,7 +96,7 @@ fn sample_cases_from_state() {
         // value comes from the configuration, not from the keys; `backend_local`'s state
         // is where its `backend` block says, which the loader reads. The console cases
         // (crates/repl/tests/it/console_cases.rs) check both through the loader.
-        // `extra_attribute` and `flatmap_instance` hold instances that cannot be decoded,
+        // `extra_attribute`, `flatmap_instance` and `legacy_v3` hold instances that cannot be decoded,
         // which only their references may report; `wrong_provider`'s resource is typed by
         // its configuration's provider, not the state's: the console cases check them.
         let by_loader = [
@@ -105,6 +105,7 @@ fn sample_cases_from_state() {
             "extra_attribute",
             "flatmap_instance",
             "wrong_provider",
+            "legacy_v3",
         ];
         if by_loader.contains(&module.as_str()) {
             continue;
@@ -282,12 +283,50 @@ fn bad_state_newer_version() {
     ));
 }
 
+/// Formats 1 to 3 are read as Terraform upgrades them: the root module's outputs, and
+/// instances whose flat attributes only their provider could type, which fail alone.
 #[test]
-fn bad_state_older_version() {
-    insta::assert_snapshot!(error_for(
-        "older",
-        r#"{"version": 3, "terraform_version": "0.11.14"}"#
-    ));
+fn older_versions_are_read() {
+    let empty = r#"{"version": 3, "terraform_version": "0.11.14"}"#;
+    let state = State::from_text("older.json", empty, &Schemas::builtin()).unwrap();
+    assert!(state.resources().is_empty() && state.outputs().is_empty());
+
+    let text = r#"{"version": 3, "modules": [
+        {"path": ["root"],
+         "outputs": {"o": {"sensitive": false, "type": "string", "value": "x"},
+                     "s": {"sensitive": true, "type": "list", "value": ["a"]}},
+         "resources": {"terraform_data.n.1": {"type": "terraform_data",
+                           "primary": {"id": "n1", "attributes": {"id": "n1"}},
+                           "provider": "provider.terraform"},
+                       "data.aws_ami.x": {"type": "aws_ami", "primary": {"id": "ami"}}}},
+        {"path": ["root", "child"], "outputs": {"hidden": "v1 string"}, "resources": {}}]}"#;
+    let state = State::from_text("older.json", text, &Schemas::builtin()).unwrap();
+    let outputs: Vec<String> = state
+        .outputs()
+        .iter()
+        .map(|(name, output)| format!("{name} = {}", format_value(&output.value)))
+        .collect();
+    assert_eq!(outputs, ["o = \"x\"", "s = (sensitive value)"]);
+    let counted = state
+        .resource(
+            &ModuleInstance::root(),
+            ResourceMode::Managed,
+            "terraform_data",
+            "n",
+        )
+        .unwrap();
+    assert_eq!(counted.provider_source, "terraform.io/builtin/terraform");
+    assert_eq!(counted.instances()[0].key, InstanceKey::Int(1));
+    let error = counted.instances()[0]
+        .current()
+        .unwrap()
+        .value()
+        .unwrap_err();
+    assert!(error.to_string().contains("attributes_flat"), "{error}");
+    let data = state
+        .resource(&ModuleInstance::root(), ResourceMode::Data, "aws_ami", "x")
+        .unwrap();
+    assert_eq!(data.provider_source, "registry.terraform.io/hashicorp/aws");
 }
 
 #[test]
