@@ -39,6 +39,7 @@ FAILED_LOCAL = [
 FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
 
 CASES = {
+    "json_bom": ["1", "local.a", "local.b"],
     "scale_module_count": [
         "length(module.m)", "module.m[0]", "module.m[1999].name", "local.total",
         "module.m[1234].double",

@@ -12,7 +12,8 @@ use crate::error::{ParseError, ParseErrorKind};
 use crate::parser::MAX_DEPTH;
 use crate::span::Span;
 
-/// Reads one JSON document (a leading byte-order mark is skipped).
+/// Reads one JSON document. A leading byte-order mark is an error, as in HCL's JSON
+/// syntax (and Go's `encoding/json`).
 pub(crate) fn read(src: &str) -> Result<JsonValue, ParseError> {
     if src.len() >= u32::MAX as usize {
         return Err(error(
@@ -25,7 +26,7 @@ pub(crate) fn read(src: &str) -> Result<JsonValue, ParseError> {
     let mut reader = Reader {
         src,
         bytes: src.as_bytes(),
-        pos: if src.starts_with('\u{feff}') { 3 } else { 0 },
+        pos: 0,
         depth: 0,
     };
     let value = reader.value()?;

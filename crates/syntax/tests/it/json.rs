@@ -83,8 +83,12 @@ fn strings_decode_escapes_and_map_back_to_the_source() {
             .as_str(),
         "\u{fffd}x"
     );
-    // A byte-order mark is skipped.
-    assert!(parse_json("\u{feff}{}").is_ok());
+    // A byte-order mark is not JSON: Terraform refuses a `.tf.json` file that starts
+    // with one.
+    assert_eq!(
+        parse_json("\u{feff}{}").unwrap_err().summary(),
+        "Invalid start of value"
+    );
 }
 
 #[test]
