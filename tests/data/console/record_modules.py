@@ -39,6 +39,9 @@ FAILED_LOCAL = [
 FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
 
 CASES = {
+    "installed_registry": [
+        "module.vpc", "module.vpc.where", "module.vpc.sub", "output.vpc_name", "module.vpc.name",
+    ],
     "json_bom": ["1", "local.a", "local.b"],
     "scale_module_count": [
         "length(module.m)", "module.m[0]", "module.m[1999].name", "local.total",

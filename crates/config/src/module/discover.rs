@@ -10,8 +10,8 @@ use terrace_types::{Type, Value};
 use super::body::ConfigAttr;
 use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles, module_file_names};
+use super::installed::InstalledModules;
 use super::loader::{ModuleConfig, read_module};
-use super::module_calls::{is_local_source, join_clean};
 use super::named_values::{DirFiles, MAX_MODULE_DEPTH};
 use super::variables::{
     Assignment, RootAssignments, VariableDecl, decode, finalize, root_assignments,
@@ -22,6 +22,10 @@ use super::{Language, LoadOptions};
 pub(crate) struct Discovery<'d> {
     pub(crate) options: &'d LoadOptions,
     pub(crate) tfvars: &'d [FileId],
+    /// The root module's directory, which installed modules are relative to.
+    pub(crate) root_dir: &'d Path,
+    /// The modules `terraform init` installed.
+    pub(crate) installed: &'d InstalledModules,
 }
 
 /// What discovery finds: the files of each module directory, the `source` of each
@@ -140,9 +144,15 @@ fn visit(
                 },
                 (None, None) => continue,
             };
-            if !is_local_source(&source) {
+            let Some((dir, path_module)) = discovery.installed.locate(
+                discovery.root_dir,
+                (&call.dir, &call.path_module),
+                &call.prefix,
+                block.name(),
+                &source,
+            ) else {
                 continue;
-            }
+            };
             let inputs = early.as_ref().map(|early| {
                 block
                     .attrs
@@ -158,10 +168,8 @@ fn visit(
                     .collect()
             });
             children.push(Call {
-                dir: join_clean(&call.dir, &source),
-                path_module: join_clean(Path::new(&call.path_module), &source)
-                    .to_string_lossy()
-                    .into_owned(),
+                dir,
+                path_module,
                 prefix: format!("{}module.{}.", call.prefix, block.name()),
                 inputs,
             });

@@ -27,6 +27,7 @@ mod discover;
 pub(crate) mod dynamic;
 pub(crate) mod files;
 pub(crate) mod graph;
+mod installed;
 mod language;
 pub(crate) mod loader;
 mod lock_file;

@@ -10,6 +10,7 @@ use terrace_types::Value;
 use super::attribute_paths::{Paths, collect};
 use super::diagnostics::mark_configuration;
 use super::files::{FileId, SourceFiles, files_with_suffix};
+use super::installed::InstalledModules;
 use super::loader::TerraformSettings;
 use super::lock_file::LockFile;
 use super::module_calls::{ModuleCallValue, join_clean};
@@ -250,6 +251,8 @@ pub(crate) struct LoadCtx<'l> {
     pub(crate) sources: BTreeMap<(String, String), String>,
     /// OpenTofu's early values of the root module (for its backend settings).
     pub(crate) root_early: Option<super::discover::EarlyScope>,
+    /// The modules `terraform init` installed.
+    pub(crate) installed: InstalledModules,
 }
 
 /// Loads and evaluates the module in `dir` (see [`super::load_module`]).
@@ -276,10 +279,13 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
         tfvars.push(files.load(path, &mut diagnostics));
     }
     let mut sources = BTreeMap::new();
+    let installed = InstalledModules::read(&root_dir);
     let root_early = super::discover::discover(
         &super::discover::Discovery {
             options,
             tfvars: &tfvars,
+            root_dir: &root_dir,
+            installed: &installed,
         },
         &root_dir,
         &mut super::discover::Found {
@@ -311,6 +317,7 @@ pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
         tfvars,
         sources,
         root_early,
+        installed,
     };
     let (root, state) = super::walk::walk(&ctx, &root_dir, &mut diagnostics);
     LoadedModule {

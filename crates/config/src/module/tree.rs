@@ -10,7 +10,7 @@ use super::attribute_paths::{Paths, collect};
 use super::dependencies::{ResourceKey, managed_types, resource_key};
 use super::diagnostics::{ModuleDiagnostic, mark_configuration};
 use super::loader::{BlockConfig, ModuleConfig, read_module};
-use super::module_calls::{MODULE_META, check_call, is_local_source, join_clean, source_of};
+use super::module_calls::{MODULE_META, check_call, source_of};
 use super::named_values::{DirFiles, LoadCtx, MAX_MODULE_DEPTH};
 use super::variables::VariableDecl;
 
@@ -114,11 +114,18 @@ pub(crate) fn build_tree<'a>(
             .collect();
         for (block, source) in config.module_calls.iter().zip(&sources) {
             let source = source.clone();
-            if !is_local_source(&source) || depth >= MAX_MODULE_DEPTH {
+            let located = ctx.installed.locate(
+                &ctx.root_dir,
+                (&dir, &path_module),
+                &prefix,
+                block.name(),
+                &source,
+            );
+            let Some((child_dir, child_path_module)) = located.filter(|_| depth < MAX_MODULE_DEPTH)
+            else {
                 children.push(None);
                 continue;
-            }
-            let child_dir = join_clean(&dir, &source);
+            };
             // A module that calls itself (directly or through others).
             let mut ancestor = Some(index);
             let mut recursive = child_dir == dir;
@@ -142,11 +149,10 @@ pub(crate) fn build_tree<'a>(
                 children.push(None);
                 continue;
             }
-            let child_path_module = join_clean(Path::new(&path_module), &source);
             children.push(Some(queue.len()));
             queue.push(Queued {
                 dir: child_dir,
-                path_module: child_path_module.to_string_lossy().into_owned(),
+                path_module: child_path_module,
                 prefix: format!("{prefix}module.{}.", block.name()),
                 parent: Some((index, children.len() - 1)),
                 depth: depth + 1,

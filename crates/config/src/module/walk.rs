@@ -810,7 +810,7 @@ impl Walker<'_, '_> {
                     )
                 } else {
                     format!(
-                        "The module \"{}\" comes from \"{source}\", which is not a local path, so it is not loaded: its outputs are unknown.",
+                        "The module \"{}\" comes from \"{source}\", which is neither a local path nor installed by `terraform init` (in .terraform/modules), so it is not loaded: its outputs are unknown.",
                         block.name()
                     )
                 };

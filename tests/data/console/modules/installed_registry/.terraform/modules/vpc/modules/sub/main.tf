@@ -1,0 +1,11 @@
+variable "prefix" {
+  type = string
+}
+
+output "label" {
+  value = "${var.prefix}/sub"
+}
+
+output "where" {
+  value = path.module
+}
