@@ -39,6 +39,8 @@ FAILED_LOCAL = [
 FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
 
 CASES = {
+    "source_bare_name": ["1", "module.m"],
+    "source_two_parts": ["1", "local.a"],
     "installed_registry": [
         "module.vpc", "module.vpc.where", "module.vpc.sub", "output.vpc_name", "module.vpc.name",
     ],

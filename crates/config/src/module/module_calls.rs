@@ -49,6 +49,27 @@ pub(crate) fn is_local_source(source: &str) -> bool {
         || source.starts_with("..\\")
 }
 
+/// Whether Terraform can read `source` neither as a local path, nor as a registry
+/// address (`[host/]namespace/name/system`), nor as a remote one (a URL, a forced
+/// getter `git::...`, or a host its getters recognise): `m`, `modules/vpc`.
+fn no_installation_method(source: &str) -> bool {
+    const REMOTE_HOSTS: [&str; 4] = ["github.com/", "bitbucket.org/", "git@", "gitlab.com/"];
+    if source.is_empty()
+        || is_local_source(source)
+        || std::path::Path::new(source).is_absolute()
+        || source.contains("::")
+        || source.contains("://")
+        || REMOTE_HOSTS.iter().any(|host| source.starts_with(host))
+        || source.contains(".amazonaws.com/")
+        || source.contains(".googleapis.com/")
+    {
+        return false;
+    }
+    let package = source.split("//").next().unwrap_or(source);
+    let package = package.split('?').next().unwrap_or(package);
+    package.split('/').filter(|part| !part.is_empty()).count() < 3
+}
+
 /// `base/source` with `.` and `..` resolved lexically (as Terraform shows `path.module`).
 pub(crate) fn join_clean(base: &Path, source: &str) -> PathBuf {
     let mut out = PathBuf::new();
@@ -94,6 +115,20 @@ pub(crate) fn check_call(
                 "Invalid registry module source address",
                 format!(
                     "Failed to parse module registry address: can't use local directory \"{path}\" as a module registry address.\n\nTerraform assumed that you intended a module registry source address because you also set the argument \"version\", which applies only to registry modules."
+                ),
+                attr.expr.span,
+            ),
+        ));
+    }
+    if let Some(attr) = block.attr("source")
+        && no_installation_method(source)
+    {
+        diagnostics.push(ModuleDiagnostic::new(
+            attr.file,
+            Diagnostic::error(
+                "Invalid module source address",
+                format!(
+                    "Terraform failed to determine your intended installation method for remote module package \"{source}\".\n\nIf you intended this as a path relative to the current module, use \"./{source}\" instead. The \"./\" prefix indicates that the address is a relative filesystem path."
                 ),
                 attr.expr.span,
             ),
