@@ -1,0 +1,12 @@
+terraform {
+  cloud {
+    organization = "x"
+    workspaces {
+      name = "y"
+    }
+  }
+}
+
+locals {
+  a = 1
+}

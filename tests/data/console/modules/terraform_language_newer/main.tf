@@ -1,0 +1,7 @@
+terraform {
+  language = TF2030
+}
+
+locals {
+  a = 1
+}

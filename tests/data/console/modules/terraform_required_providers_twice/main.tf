@@ -1,0 +1,11 @@
+terraform {
+  required_providers {
+    a = {
+      source = "hashicorp/null"
+    }
+  }
+}
+
+locals {
+  a = 1
+}
