@@ -36,6 +36,7 @@ mod named_values;
 mod names;
 mod outputs;
 mod overrides;
+mod provisioners;
 pub(crate) mod render;
 mod required_providers;
 pub(crate) mod resources;
