@@ -5,6 +5,7 @@
 //! before every token. Nothing else changes: no token and no line moves.
 
 mod layout;
+mod printable;
 mod rewrite;
 mod scanner_errors;
 

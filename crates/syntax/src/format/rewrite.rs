@@ -10,7 +10,10 @@
 
 use std::borrow::Cow;
 
+use unicode_normalization::UnicodeNormalization;
+
 use super::FmtToken;
+use super::printable::is_print;
 use crate::ast::{Block, Body, BodyItem};
 use crate::span::Span;
 use crate::token::TokenKind;
@@ -200,10 +203,11 @@ fn label_edits<'src>(block: &Block, tokens: &[FmtToken<'src>], edits: &mut Vec<E
     }
 }
 
-/// A label's value as the text of a quoted string, as hclwrite escapes it.
+/// A label's value as the text of a quoted string, as hclwrite escapes it (after HCL has
+/// normalised it to NFC).
 fn escape_label(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
-    let mut chars = value.chars().peekable();
+    let mut chars = value.nfc().peekable();
     while let Some(ch) = chars.next() {
         match ch {
             '\n' => out.push_str("\\n"),
@@ -217,7 +221,7 @@ fn escape_label(value: &str) -> String {
                     out.push(ch);
                 }
             }
-            _ if !is_printable(ch) => {
+            _ if !is_print(ch) => {
                 let code = u32::from(ch);
                 if code < 0x10000 {
                     out.push_str(&format!("\\u{code:04x}"));
@@ -229,15 +233,4 @@ fn escape_label(value: &str) -> String {
         }
     }
     out
-}
-
-/// An approximation of Go's `unicode.IsPrint`: letters, marks, numbers,
-/// punctuation, symbols and the ASCII space.
-fn is_printable(ch: char) -> bool {
-    if ch == ' ' {
-        return true;
-    }
-    !(ch.is_control()
-        || ch.is_whitespace()
-        || matches!(ch, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}' | '\u{e000}'..='\u{f8ff}'))
 }

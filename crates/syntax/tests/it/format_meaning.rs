@@ -2,11 +2,13 @@
 //! formatted text parses to the same tree, keeps every comment in order, and formats to itself.
 
 use terrace_syntax::{Body, BodyItem, TokenKind, dump, format, parse_body, tokenize};
+use unicode_normalization::UnicodeNormalization;
 
 /// Check that `formatted` (the formatter's output for `src`) means what `src` means.
 ///
 /// Terraform's rewrites are the only differences allowed: `"${x}"` becomes `x` (or `(x)`),
-/// a top-level variable's legacy `type` becomes a type expression, and labels become quoted.
+/// a top-level variable's legacy `type` becomes a type expression, and labels become quoted
+/// (compared in NFC, as Terraform writes them).
 pub fn check_meaning(src: &str, formatted: &str) -> Result<(), String> {
     let (before, before_errors) = parse_body(src);
     if !before_errors.is_empty() {
@@ -72,7 +74,7 @@ fn same_body(before: &Body, after: &Body, blocks: &mut Vec<String>) -> Result<()
                     block
                         .labels
                         .iter()
-                        .map(|label| label.value.to_string())
+                        .map(|label| label.value.nfc().collect::<String>())
                         .collect::<Vec<_>>()
                 };
                 if old.block_type.name != new.block_type.name || labels(old) != labels(new) {
