@@ -360,7 +360,7 @@ pub enum StepKind {
     GetAttr(Ident),
     /// `[key]`
     Index(Box<Expr>),
-    /// Legacy `.0` index: the digits as written.
+    /// Legacy `.0` index (or `.1e3`): the number literal as written.
     LegacyIndex(Name),
 }
 

@@ -423,6 +423,31 @@ pub(crate) fn exponent_follows(bytes: &[u8], at: usize) -> bool {
     bytes.get(digit_at).is_some_and(u8::is_ascii_digit)
 }
 
+/// The end of the number literal HCL's scanner takes at `start` (a digit): digits, dots and
+/// exponents (`e`, an optional sign and a digit), ending with no dot (`1.2.3`, `1e3`, `1.e5`).
+pub(crate) fn number_lit_end(bytes: &[u8], start: usize) -> usize {
+    let mut at = start + 1;
+    let mut end = at;
+    loop {
+        match bytes.get(at) {
+            Some(byte) if byte.is_ascii_digit() => {
+                at += 1;
+                end = at;
+            }
+            Some(b'.') => at += 1,
+            Some(b'e' | b'E') if exponent_follows(bytes, at) => {
+                at += if matches!(bytes.get(at + 1), Some(b'+' | b'-')) {
+                    3
+                } else {
+                    2
+                };
+                end = at;
+            }
+            _ => return end,
+        }
+    }
+}
+
 /// The end of a run of ASCII digits starting at `start`.
 pub(crate) fn digits(bytes: &[u8], start: usize) -> usize {
     let mut idx = start;

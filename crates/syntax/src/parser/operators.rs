@@ -115,7 +115,7 @@ fn binary_operator(input: &mut Input<'_>) -> PResult<Option<(BinaryOp, Span)>> {
         // `//` is a line comment that the newline mode left in place.
         (Some(b'/'), Some(b'/')) => None,
         (Some(b'/'), _) => Some((BinaryOp::Divide, 1)),
-        (Some(b'%'), Some(b'{')) => None,
+        // `%{` opens a directive only in a template: here it is `%` then `{`.
         (Some(b'%'), _) => Some((BinaryOp::Modulo, 1)),
         _ => None,
     };

@@ -8,8 +8,7 @@ use winnow::stream::Stream;
 use super::error::{PError, PResult};
 use super::expr::{close_error, expr};
 use super::lexical::{
-    advance, digits, eat_span, exponent_follows, ident, new_ident, offset, peek_byte, rest, ws,
-    ws_nl,
+    advance, eat_span, ident, new_ident, number_lit_end, offset, peek_byte, rest, ws, ws_nl,
 };
 use super::{Input, MAX_DEPTH, recurse, too_deep, with_newlines};
 use crate::ast::{
@@ -60,25 +59,24 @@ pub(crate) fn postfix(input: &mut Input<'_>, expr: &mut Expr) -> PResult<()> {
             }
             Some(b'[') => {
                 let open = eat_span(input, "[").expect("invariant: peeked `[`");
-                let is_splat = with_newlines(input, false, |input| {
-                    ws(input)?;
-                    Ok(peek_byte(input) == Some(b'*'))
-                })?;
-                if is_splat {
+                // HCL looks for `*` and `]` without turning newlines into
+                // trivia: outside brackets, `x[` newline `*]` is an index whose
+                // key `*` is no expression, and `x[*` newline `]` an unclosed splat.
+                let after_open = input.checkpoint();
+                ws(input)?;
+                if peek_byte(input) == Some(b'*') {
                     advance(input, 1);
-                    let close = with_newlines(input, false, |input| {
-                        ws(input)?;
-                        match eat_span(input, "]") {
-                            Some(close) => Ok(close),
-                            None => close_error(
-                                input,
-                                open,
-                                "Missing close bracket on splat index",
-                                "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
-                                "]",
-                            ),
-                        }
-                    })?;
+                    ws(input)?;
+                    let close = match eat_span(input, "]") {
+                        Some(close) => close,
+                        None => close_error(
+                            input,
+                            open,
+                            "Missing close bracket on splat index",
+                            "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
+                            "]",
+                        )?,
+                    };
                     let marker = open.to(close);
                     // The full splat takes every following step, splats
                     // included, so the rest of the chain is parsed for the
@@ -98,6 +96,7 @@ pub(crate) fn postfix(input: &mut Input<'_>, expr: &mut Expr) -> PResult<()> {
                     );
                     return Ok(());
                 }
+                input.reset(&after_open);
                 let step = index_step(input, open)?;
                 push_step(expr, step);
             }
@@ -134,24 +133,11 @@ fn attr_or_legacy_index(input: &mut Input<'_>, dot: usize) -> PResult<Step> {
     .fail()
 }
 
-/// `"." digit+`, with HCL's error for `.0.1` (which scans as the number `0.1`).
+/// `"." NumberLit` (`.0`, `.1e3`), with HCL's error for `.0.1` (which scans as the number `0.1`).
 fn legacy_index(input: &mut Input<'_>, dot: usize, in_splat: bool) -> PResult<Step> {
     let start = offset(input);
-    let bytes = rest(input).as_bytes();
-    let end = digits(bytes, 0);
-    let exponent = bytes.get(end) == Some(&b'.') && exponent_follows(bytes, end + 1);
-    if bytes.get(end) == Some(&b'.')
-        && (bytes.get(end + 1).is_some_and(u8::is_ascii_digit) || exponent)
-    {
-        // `.1.e5` scans as the number `1.e5` too.
-        let second_end = if exponent {
-            let sign = usize::from(matches!(bytes.get(end + 2), Some(b'+' | b'-')));
-            digits(bytes, end + 2 + sign)
-        } else {
-            digits(bytes, end + 1)
-        };
-        let first = &rest(input)[..end];
-        let second = &rest(input)[end + 1..second_end];
+    let end = number_lit_end(rest(input).as_bytes(), 0);
+    if let Some((first, second)) = rest(input)[..end].split_once('.') {
         let detail = if in_splat {
             format!(
                 "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax with a full splat expression [*] instead, like [{first}][{second}]."
@@ -162,7 +148,7 @@ fn legacy_index(input: &mut Input<'_>, dot: usize, in_splat: bool) -> PResult<St
             )
         };
         return PError::new(start, "Invalid legacy index syntax", detail)
-            .span(Span::new(start, start + second_end))
+            .span(Span::new(start, start + end))
             .fail();
     }
     let text = advance(input, end);

@@ -18,6 +18,7 @@ const SYNTAX_SUMMARIES: &[&str] = &[
     "Unterminated template string",
     "Missing attribute separator",
     "Missing key/value separator",
+    "Invalid legacy index syntax",
 ];
 
 #[test]

@@ -13,3 +13,5 @@ multi    = (
   2
 )
 index    = var.list[length(var.list) - 1]
+modulo_brace = x %{}
+modulo_object = 5%{a = 1}

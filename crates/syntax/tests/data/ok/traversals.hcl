@@ -6,3 +6,9 @@ legacy   = aws_instance.web.0.id
 nested   = var.groups[*].members[*].name
 relative = element(var.list, 0).name
 literal  = [1, 2, 3][1]
+legacy_exponent = x.1e3
+legacy_exponent_spaced = x .0E+1
+splat_newline_in_parens = (x[
+*])
+splat_newline_in_list = [x[*
+]]
