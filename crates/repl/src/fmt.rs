@@ -288,25 +288,17 @@ impl Run {
         ));
     }
 
-    fn file_bytes(&mut self, shown: &str, path: Option<&Path>, bytes: Vec<u8>) {
-        let source = match String::from_utf8(bytes) {
-            Ok(source) => source,
-            Err(error) => {
-                let (_, errors) = terrace_syntax::parse_body_bytes(error.as_bytes());
-                let source = String::from_utf8_lossy(error.as_bytes()).into_owned();
-                let problems = errors.iter().map(Problem::from).collect();
-                self.reports.push(Report::new(shown, source, problems));
-                return;
-            }
-        };
+    fn file_bytes(&mut self, shown: &str, path: Option<&Path>, source: Vec<u8>) {
         let style = if shown.ends_with(".pkr.hcl") || shown.ends_with(".pkrvars.hcl") {
             FormatStyle::Packer
         } else {
             FormatStyle::Terraform
         };
-        let formatted = match terrace_syntax::format_as(&source, style) {
+        // Bytes that are not UTF-8 are kept where Terraform keeps them (comments, strings).
+        let formatted = match terrace_syntax::format_bytes(&source, style) {
             Ok(formatted) => formatted,
             Err(errors) => {
+                let source = String::from_utf8_lossy(&source).into_owned();
                 let problems = errors.iter().map(Problem::from).collect();
                 self.reports.push(Report::new(shown, source, problems));
                 return;
@@ -318,7 +310,7 @@ impl Run {
             }
             if self.write
                 && let Some(path) = path
-                && let Err(error) = write_atomically(path, formatted.as_bytes())
+                && let Err(error) = write_atomically(path, &formatted)
             {
                 self.fail_now(shown, &format!("cannot write {shown}: {error}"));
                 return;
@@ -334,7 +326,7 @@ impl Run {
             }
         }
         if !self.list && !self.write && !self.diff {
-            self.print(formatted.as_bytes());
+            self.print(&formatted);
         }
     }
 }
@@ -372,7 +364,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// `diff -u` between the two texts, labelled `old/NAME` and `new/NAME`, as Terraform prints it.
-fn unified_diff(old: &str, new: &str, shown: &str) -> io::Result<Vec<u8>> {
+fn unified_diff(old: &[u8], new: &[u8], shown: &str) -> io::Result<Vec<u8>> {
     let dir = std::env::temp_dir();
     static N_DIFFS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n_diff = N_DIFFS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -41,7 +41,7 @@ mod token;
 pub use ast::*;
 pub use dump::{dump, dump_body, dump_body_verbose, dump_template, dump_traversal, dump_verbose};
 pub use error::{Expected, ParseError, ParseErrorKind};
-pub use format::{FormatStyle, format, format_as};
+pub use format::{FormatStyle, format, format_as, format_bytes};
 pub use highlight::{HighlightClass, highlight};
 pub use references::{references, static_traversal, template_references};
 pub use span::{Location, SourceMap, Span};
@@ -87,19 +87,23 @@ pub fn parse_body_bytes(src: &[u8]) -> (Body, Vec<ParseError>) {
         Err(error) => {
             let at = error.valid_up_to();
             let len = error.error_len().unwrap_or(src.len() - at);
-            let parse_error = ParseError::new(
-                ParseErrorKind::InvalidCharacter,
-                Span::new(at, at + len),
-                "Invalid character encoding",
-                format!(
-                    "All input files must be UTF-8 encoded. The byte at offset {at} is not valid UTF-8."
-                ),
-            )
-            .with_message(format!("invalid UTF-8 at byte offset {at}"))
-            .finish();
-            (Body::default(), vec![parse_error])
+            (Body::default(), vec![invalid_encoding(at, len)])
         }
     }
+}
+
+/// HCL's error for `len` bytes at `at` that are not UTF-8.
+pub(crate) fn invalid_encoding(at: usize, len: usize) -> ParseError {
+    ParseError::new(
+        ParseErrorKind::InvalidCharacter,
+        Span::new(at, at + len),
+        "Invalid character encoding",
+        format!(
+            "All input files must be UTF-8 encoded. The byte at offset {at} is not valid UTF-8."
+        ),
+    )
+    .with_message(format!("invalid UTF-8 at byte offset {at}"))
+    .finish()
 }
 
 /// Parse exactly one expression, surrounded by optional whitespace, newlines

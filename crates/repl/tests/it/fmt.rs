@@ -219,3 +219,20 @@ fn packer_files_get_packer_fmt_rules() {
         "layout only: no quoted labels, no unwrapping"
     );
 }
+
+/// Bytes that are not UTF-8 stay where Terraform keeps them (comments, strings); elsewhere they
+/// are a syntax error, and the file is left alone.
+#[test]
+fn bytes_that_are_not_utf8() {
+    let dir = tree("latin1");
+    std::fs::write(dir.join("latin1.tf"), b"# Copyright \xa9 2020\na=1\n").unwrap();
+    std::fs::write(dir.join("bad.tf"), b"a\xff = 1\n").unwrap();
+    let run = terrace(&dir, &["fmt", "latin1.tf", "bad.tf"], "");
+    assert_eq!((run.status, run.stdout.as_str()), (2, "latin1.tf\n"));
+    assert_eq!(
+        std::fs::read(dir.join("latin1.tf")).unwrap(),
+        b"# Copyright \xa9 2020\na = 1\n"
+    );
+    assert_eq!(std::fs::read(dir.join("bad.tf")).unwrap(), b"a\xff = 1\n");
+    assert!(run.stderr.contains("bad.tf:"), "{}", run.stderr);
+}

@@ -11,6 +11,7 @@ use std::ops::Range;
 use unicode_segmentation::UnicodeSegmentation as _;
 
 use super::FmtToken;
+use super::bytes::{columns_text, is_placeholder};
 use crate::token::TokenKind;
 
 /// One line's cells, as ranges of token indices.
@@ -265,6 +266,8 @@ fn columns(tokens: &[FmtToken<'_>]) -> usize {
                 + if text.is_ascii() {
                     // `\r\n` is one grapheme cluster.
                     text.len() - text.matches("\r\n").count()
+                } else if text.contains(is_placeholder) {
+                    columns_text(text).graphemes(true).count()
                 } else {
                     text.graphemes(true).count()
                 }

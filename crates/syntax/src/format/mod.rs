@@ -4,6 +4,7 @@
 //! few token runs (found through the parsed AST); hclwrite's passes then recompute the spaces
 //! before every token. Nothing else changes: no token and no line moves.
 
+mod bytes;
 mod layout;
 mod printable;
 mod rewrite;
@@ -13,6 +14,8 @@ use std::borrow::Cow;
 
 use crate::error::ParseError;
 use crate::token::{TokenKind, tokenize};
+
+pub use bytes::format_bytes;
 
 /// One token as the formatter sees it: its text, and the spaces to print before it.
 #[derive(Clone, Debug)]
@@ -67,6 +70,16 @@ pub fn format(src: &str) -> Result<String, Vec<ParseError>> {
 /// assert_eq!(formatted.ok().as_deref(), Some("source \"null\" \"x\" {\n  communicator = \"${var.c}\"\n}\n"));
 /// ```
 pub fn format_as(src: &str, style: FormatStyle) -> Result<String, Vec<ParseError>> {
+    format_text(src, style, false)
+}
+
+/// [`format_as`]; with `placeholder_labels`, the placeholders of [`format_bytes`] in block
+/// labels are written as U+FFFD.
+fn format_text(
+    src: &str,
+    style: FormatStyle,
+    placeholder_labels: bool,
+) -> Result<String, Vec<ParseError>> {
     let (body, errors) = crate::parse_body(src);
     if !errors.is_empty() {
         return Err(errors);
@@ -97,7 +110,7 @@ pub fn format_as(src: &str, style: FormatStyle) -> Result<String, Vec<ParseError
         })
         .collect();
     let edits = match style {
-        FormatStyle::Terraform => rewrite::edits(&body, &tokens),
+        FormatStyle::Terraform => rewrite::edits(&body, &tokens, placeholder_labels),
         FormatStyle::Packer => Vec::new(),
     };
     if edits.iter().any(|edit| edit.risky) {

@@ -13,6 +13,7 @@ use std::borrow::Cow;
 use unicode_normalization::UnicodeNormalization;
 
 use super::FmtToken;
+use super::bytes::is_placeholder;
 use super::printable::is_print;
 use crate::ast::{Block, Body, BodyItem};
 use crate::span::Span;
@@ -29,11 +30,16 @@ pub(super) struct Edit<'src> {
     pub(super) risky: bool,
 }
 
-/// The edits Terraform makes in `body` (recursively), in source order.
-pub(super) fn edits<'src>(body: &Body, tokens: &[FmtToken<'src>]) -> Vec<Edit<'src>> {
+/// The edits Terraform makes in `body` (recursively), in source order; with
+/// `placeholder_labels`, labels write the placeholders of `format_bytes` as U+FFFD.
+pub(super) fn edits<'src>(
+    body: &Body,
+    tokens: &[FmtToken<'src>],
+    placeholder_labels: bool,
+) -> Vec<Edit<'src>> {
     let mut edits = Vec::new();
     let mut blocks = Vec::new();
-    body_edits(body, tokens, &mut blocks, &mut edits);
+    body_edits(body, tokens, placeholder_labels, &mut blocks, &mut edits);
     edits.sort_by_key(|edit| edit.range.start);
     edits
 }
@@ -41,6 +47,7 @@ pub(super) fn edits<'src>(body: &Body, tokens: &[FmtToken<'src>]) -> Vec<Edit<'s
 fn body_edits<'src, 'ast>(
     body: &'ast Body,
     tokens: &[FmtToken<'src>],
+    placeholder_labels: bool,
     blocks: &mut Vec<&'ast str>,
     edits: &mut Vec<Edit<'src>>,
 ) {
@@ -72,9 +79,9 @@ fn body_edits<'src, 'ast>(
                 }
             }
             BodyItem::Block(block) => {
-                label_edits(block, tokens, edits);
+                label_edits(block, tokens, placeholder_labels, edits);
                 blocks.push(&block.block_type.name);
-                body_edits(&block.body, tokens, blocks, edits);
+                body_edits(&block.body, tokens, placeholder_labels, blocks, edits);
                 blocks.pop();
             }
         }
@@ -172,13 +179,35 @@ fn type_expr<'src>(expr: &[FmtToken<'src>]) -> Option<Vec<FmtToken<'src>>> {
     }
 }
 
-/// Every label of `block` as a quoted string; what lies between labels stays.
-fn label_edits<'src>(block: &Block, tokens: &[FmtToken<'src>], edits: &mut Vec<Edit<'src>>) {
+/// Every label of `block` as a quoted string; what lies between labels stays (Terraform
+/// drops comments there and labels holding `$` or `%`: terrace keeps them). With
+/// `placeholder_labels`, a label holding bytes that were not UTF-8 (placeholder characters
+/// while formatting) gets U+FFFD for each, as Terraform writes it.
+fn label_edits<'src>(
+    block: &Block,
+    tokens: &[FmtToken<'src>],
+    placeholder_labels: bool,
+    edits: &mut Vec<Edit<'src>>,
+) {
     for label in &block.labels {
         let range = token_range(tokens, label.span);
+        let label_tokens = &tokens[range.clone()];
         let at = label.span.start;
         let mut replacement = vec![synthetic(TokenKind::OQuote, "\"", at)];
-        let escaped = escape_label(&label.value);
+        let escaped = if placeholder_labels
+            && label_tokens
+                .iter()
+                .any(|token| token.text.contains(is_placeholder))
+        {
+            let value: String = label
+                .value
+                .chars()
+                .map(|c| if is_placeholder(c) { '\u{fffd}' } else { c })
+                .collect();
+            escape_label(&value)
+        } else {
+            escape_label(&label.value)
+        };
         if !escaped.is_empty() {
             replacement.push(FmtToken {
                 kind: TokenKind::QuotedLit,
@@ -191,7 +220,7 @@ fn label_edits<'src>(block: &Block, tokens: &[FmtToken<'src>], edits: &mut Vec<E
         let unchanged = replacement.len() == range.len()
             && replacement
                 .iter()
-                .zip(&tokens[range.clone()])
+                .zip(label_tokens)
                 .all(|(new, old)| new.kind == old.kind && new.text == old.text);
         if !unchanged {
             edits.push(Edit {

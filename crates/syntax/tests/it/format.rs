@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use terrace_syntax::{format, tokenize};
+use terrace_syntax::{FormatStyle, format, format_bytes, tokenize};
 
 use crate::corpus::terraform_files;
 use crate::format_meaning::check_meaning;
@@ -45,7 +45,7 @@ fn as_stdin_output(mut formatted: String) -> String {
 #[test]
 fn tokens_hold_every_byte_of_the_corpus() {
     let mut files = corpus_files();
-    for dir in ["../ok", "../err", "rules", "invalid", "kept"] {
+    for dir in ["../ok", "../err", "rules", "invalid", "kept", "bytes"] {
         files.extend(
             std::fs::read_dir(data_dir().join(dir))
                 .unwrap()
@@ -125,6 +125,39 @@ fn labels_and_comments_terraform_deletes_are_kept() {
         assert_ne!(as_stdin_output(formatted.clone()), terraform);
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         insta::assert_snapshot!(format!("fmt_kept_{name}"), formatted);
+    }
+}
+
+/// Files that are not all UTF-8 (`bytes/`): Terraform's output where it has one
+/// (`NAME.tf.want`), an error where it has none; no prefix of them panics.
+#[test]
+fn bytes_that_are_not_utf8_match_terraform() {
+    let files = inputs("bytes");
+    assert!(files.len() >= 10);
+    for path in files {
+        let src = std::fs::read(&path).unwrap();
+        assert!(std::str::from_utf8(&src).is_err(), "{}", path.display());
+        for end in 0..src.len() {
+            let _ = format_bytes(&src[..end], FormatStyle::Terraform);
+        }
+        let formatted = format_bytes(&src, FormatStyle::Terraform);
+        match std::fs::read(path.with_extension("tf.want")) {
+            Ok(want) => {
+                let mut got =
+                    formatted.unwrap_or_else(|errors| panic!("{}: {errors:?}", path.display()));
+                if !got.ends_with(b"\n") {
+                    got.push(b'\n');
+                }
+                assert_eq!(
+                    String::from_utf8_lossy(&got),
+                    String::from_utf8_lossy(&want),
+                    "{}",
+                    path.display()
+                );
+                assert_eq!(got, want, "{}", path.display());
+            }
+            Err(_) => assert!(formatted.is_err(), "{} formatted", path.display()),
+        }
     }
 }
 
