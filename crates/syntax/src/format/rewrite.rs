@@ -233,10 +233,11 @@ fn label_edits<'src>(
 }
 
 /// A label's value as the text of a quoted string, as hclwrite escapes it (after HCL has
-/// normalised it to NFC).
+/// normalised it to NFC; Go's normaliser, like UAX #15's stream-safe format, puts U+034F after
+/// every 30 combining marks in a row).
 fn escape_label(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
-    let mut chars = value.nfc().peekable();
+    let mut chars = value.stream_safe().nfc().peekable();
     while let Some(ch) = chars.next() {
         match ch {
             '\n' => out.push_str("\\n"),

@@ -74,7 +74,7 @@ fn same_body(before: &Body, after: &Body, blocks: &mut Vec<String>) -> Result<()
                     block
                         .labels
                         .iter()
-                        .map(|label| label.value.nfc().collect::<String>())
+                        .map(|label| label.value.stream_safe().nfc().collect::<String>())
                         .collect::<Vec<_>>()
                 };
                 if old.block_type.name != new.block_type.name || labels(old) != labels(new) {
