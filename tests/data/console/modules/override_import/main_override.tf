@@ -1,0 +1,4 @@
+import {
+  to = terraform_data.b
+  id = "x"
+}

@@ -1,0 +1,5 @@
+resource "terraform_data" "b" {}
+
+locals {
+  a = 1
+}

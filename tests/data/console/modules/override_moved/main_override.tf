@@ -1,0 +1,4 @@
+moved {
+  from = terraform_data.a
+  to   = terraform_data.b
+}

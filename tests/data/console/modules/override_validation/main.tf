@@ -1,0 +1,7 @@
+variable "v" {
+  default = "a"
+}
+
+locals {
+  a = 1
+}

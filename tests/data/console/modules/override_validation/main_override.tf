@@ -1,0 +1,6 @@
+variable "v" {
+  validation {
+    condition     = var.v == "b"
+    error_message = "Not b."
+  }
+}
