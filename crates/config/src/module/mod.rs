@@ -37,6 +37,7 @@ mod names;
 mod outputs;
 mod overrides;
 mod provisioners;
+mod refactoring;
 pub(crate) mod render;
 mod required_providers;
 pub(crate) mod resources;

@@ -1,0 +1,11 @@
+removed {
+  from = terraform_data.a
+
+  provisioner "local-exec" {
+    command = "echo"
+  }
+}
+
+locals {
+  a = 1
+}

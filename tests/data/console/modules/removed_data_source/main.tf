@@ -1,0 +1,7 @@
+removed {
+  from = data.terraform_remote_state.x
+}
+
+locals {
+  a = 1
+}

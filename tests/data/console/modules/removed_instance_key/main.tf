@@ -1,0 +1,7 @@
+removed {
+  from = terraform_data.a[0]
+}
+
+locals {
+  a = 1
+}
