@@ -131,15 +131,29 @@ fn floor(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 }
 
 fn log(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
-    let num = number_arg(args, 0).to_f64();
-    let base = number_arg(args, 1).to_f64();
+    let num = float64(number_arg(args, 0))?;
+    let base = float64(number_arg(args, 1))?;
     finite_or_infinite(num.ln() / base.ln())
 }
 
 fn pow(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
-    let num = number_arg(args, 0).to_f64();
-    let power = number_arg(args, 1).to_f64();
+    let num = float64(number_arg(args, 0))?;
+    let power = float64(number_arg(args, 1))?;
     finite_or_infinite(go_pow(num, power))
+}
+
+/// The number as a Go `float64`, as gocty converts it for `log` and `pow`: rounded to
+/// the nearest, but a finite number that rounds to an infinity is an error.
+fn float64(n: &Number) -> Result<f64, FunctionError> {
+    let f = n.to_f64();
+    if f.is_infinite() && !n.is_infinite() {
+        return Err(FunctionError::new(format!(
+            "value must be between {:.6} and {:.6} inclusive",
+            -f64::MAX,
+            f64::MAX
+        )));
+    }
+    Ok(f)
 }
 
 /// A float result as a number: infinities are numbers too, NaN is an error.
@@ -737,6 +751,31 @@ mod tests {
         );
         check("pow", vec![Value::int(2), Value::int(1024)], "+Inf");
         check("log", vec![Value::int(0), Value::int(10)], "-Inf");
+        // Arguments beyond float64's range fail; infinities and what rounds to the
+        // largest float64 do not.
+        let out_of_range = "value must be between \
+            -179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368.000000 \
+            and \
+            179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368.000000 \
+            inclusive";
+        check_err("pow", vec![Value::int(2), p("1e400")], out_of_range);
+        check_err("pow", vec![p("-1e400"), Value::int(0)], out_of_range);
+        check_err("log", vec![Value::int(10), p("1e400")], out_of_range);
+        check_err(
+            "pow",
+            vec![Value::int(2), p("1.7976931348623159e308")],
+            out_of_range,
+        );
+        check(
+            "pow",
+            vec![Value::int(2), p("1.7976931348623158e308")],
+            "+Inf",
+        );
+        check(
+            "pow",
+            vec![Value::number(Number::infinity(true)), Value::int(1)],
+            "+Inf",
+        );
         check("max", vec![p("-0"), Value::int(0)], "-0");
         check_err(
             "sum",
