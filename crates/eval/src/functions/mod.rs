@@ -15,6 +15,7 @@ mod error;
 mod filesystem;
 mod format;
 mod glob;
+mod go_math;
 mod go_path;
 mod go_time_format;
 mod json;
