@@ -10,7 +10,7 @@ use terrace_types::{Number, Repr, Type, Value, convert};
 use super::args::number_arg;
 use super::context::CallContext;
 use super::error::FunctionError;
-use super::go_math::go_pow;
+use super::go_math::{go_log, go_pow};
 use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;
 
@@ -134,7 +134,7 @@ fn floor(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 fn log(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     let num = float64(number_arg(args, 0))?;
     let base = float64(number_arg(args, 1))?;
-    finite_or_infinite(num.ln() / base.ln())
+    finite_or_infinite(go_log(num) / go_log(base))
 }
 
 fn pow(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
@@ -342,6 +342,17 @@ mod tests {
             "log",
             vec![Value::int(1000), Value::int(10)],
             "2.9999999999999996",
+        );
+        // Go's math.Log rounds these differently from libm (Terraform 1.15.5's answers).
+        check(
+            "log",
+            vec![Value::number(Number::from_f64(837.471)), Value::int(10)],
+            "2.922969777191826",
+        );
+        check(
+            "log",
+            vec![Value::number(Number::from_f64(1e-310)), Value::int(10)],
+            "-307.9517381166022",
         );
         check_err(
             "log",
