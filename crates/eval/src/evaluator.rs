@@ -157,8 +157,10 @@ impl Evaluator {
         Ctx::new(self, scope).eval_root_partial(expr)
     }
 
-    /// Evaluates a console line: like [`Evaluator::eval`], but an expression that
-    /// is exactly `type(x)` gives `x`'s type, as `terraform console` allows.
+    /// Evaluates a console line: like [`Evaluator::eval`], but `type(x)` is allowed, as
+    /// `terraform console` allows it: a line whose value is a `type()` result (directly,
+    /// or through `try`, `sensitive`, an index, ...) gives that type, and a line whose
+    /// value only contains one is an error.
     pub fn eval_console(&self, expr: &Expr, scope: &Scope) -> Result<ConsoleValue, Diagnostics> {
         Ctx::new(self, scope).eval_console(expr)
     }

@@ -113,6 +113,8 @@ fn to_python_at(py: Python<'_>, value: &Value, depth: usize) -> PyResult<Py<PyAn
             ty: terrace_types::format_type(value.ty()),
         }
         .into_py_any(py),
+        // Only the console's type() makes one, and evaluation here is not the console's.
+        Repr::Type(_) => Err(PyTypeError::new_err("a type() result has no Python value")),
         Repr::Bool(b) => b.into_py_any(py),
         Repr::String(s) => s.as_ref().into_py_any(py),
         Repr::Number(n) => number_to_python(py, n),
@@ -282,6 +284,11 @@ fn hcl_literal(value: &Value, out: &mut String) -> PyResult<()> {
         Repr::Unknown => {
             return Err(PyTypeError::new_err(
                 "a variable's value cannot be terrace.Unknown",
+            ));
+        }
+        Repr::Type(_) => {
+            return Err(PyTypeError::new_err(
+                "a variable's value cannot be a type() result",
             ));
         }
         Repr::Bool(b) => out.push_str(if *b { "true" } else { "false" }),

@@ -36,6 +36,7 @@ fn name(ty: &Type, mode: Mode) -> String {
         Type::Bool => "bool".into(),
         Type::Object(_) => "object".into(),
         Type::Tuple(_) => "tuple".into(),
+        Type::TypeCapsule => "type".into(),
         Type::Dynamic => match mode {
             Mode::Type => "dynamic".into(),
             Mode::Constraint => "any type".into(),

@@ -62,6 +62,8 @@ fn write_type(ty: &Type, out: &mut String) {
         Type::Number => out.push_str("\"number\""),
         Type::Bool => out.push_str("\"bool\""),
         Type::Dynamic => out.push_str("\"dynamic\""),
+        // cty writes no JSON for a capsule type; its name keeps this total.
+        Type::TypeCapsule => out.push_str("\"type\""),
         Type::List(ety) | Type::Map(ety) | Type::Set(ety) => {
             out.push_str(match ty {
                 Type::List(_) => "[\"list\",",
@@ -119,6 +121,12 @@ fn write_value(v: &Value, path: &mut Vec<PathStep>, out: &mut String) -> Result<
             return Err(JsonError {
                 path: render(path),
                 message: "value is not known".into(),
+            });
+        }
+        Repr::Type(_) => {
+            return Err(JsonError {
+                path: render(path),
+                message: "a type cannot be serialized as JSON".into(),
             });
         }
         Repr::Null => out.push_str("null"),

@@ -27,6 +27,7 @@ mod conformance;
 mod convert;
 mod equality;
 mod friendly_name;
+mod grapheme;
 mod hcl_quote;
 mod json;
 mod marks;

@@ -11,6 +11,9 @@ impl Marks {
     pub const SENSITIVE: Marks = Marks(1);
     /// The value is ephemeral (not persisted).
     pub const EPHEMERAL: Marks = Marks(2);
+    /// The value comes from the console-only `type()` (Terraform's `TypeType` mark): the
+    /// console prints the type it holds, or refuses a result that only contains one.
+    pub const TYPE_TYPE: Marks = Marks(4);
 
     /// True when no mark is set.
     pub fn is_empty(self) -> bool {

@@ -114,6 +114,7 @@ fn kind_rank(repr: &Repr) -> u8 {
         Repr::Attrs(_) => 4,
         Repr::Unknown => 5,
         Repr::Null => 6,
+        Repr::Type(_) => 7,
     }
 }
 
@@ -130,6 +131,7 @@ fn append_hash_text(v: &Value, out: &mut Vec<u8>) {
     match v.repr() {
         Repr::Unknown => out.push(b'?'),
         Repr::Null => out.push(b'~'),
+        Repr::Type(ty) => out.extend_from_slice(crate::type_format::format_type(ty).as_bytes()),
         Repr::Number(n) => out.extend_from_slice(number_g10(n).as_bytes()),
         Repr::Bool(true) => out.push(b'T'),
         Repr::Bool(false) => out.push(b'F'),

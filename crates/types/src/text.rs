@@ -1,9 +1,11 @@
-//! Unicode text helpers: NFC normalisation and grapheme clusters.
+//! Unicode text helpers: NFC normalisation and grapheme clusters (Unicode 15.0's,
+//! from `grapheme.rs`).
 
 use std::sync::Arc;
 
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
-use unicode_segmentation::UnicodeSegmentation;
+
+use crate::grapheme;
 
 /// True when `s` is already in NFC.
 pub fn is_nfc(s: &str) -> bool {
@@ -29,12 +31,12 @@ pub fn nfc(s: &str) -> Arc<str> {
 
 /// The number of extended grapheme clusters in `s` (what `length` counts).
 pub fn grapheme_len(s: &str) -> usize {
-    s.graphemes(true).count()
+    grapheme::graphemes(s).count()
 }
 
 /// The grapheme clusters of `s`.
 pub fn graphemes(s: &str) -> impl DoubleEndedIterator<Item = &str> {
-    s.graphemes(true)
+    grapheme::graphemes(s)
 }
 
 /// The grapheme clusters of `s` from index `start` (inclusive) to `end` (exclusive),
@@ -44,7 +46,10 @@ pub fn grapheme_slice(s: &str, start: usize, end: usize) -> String {
     if end <= start {
         return String::new();
     }
-    s.graphemes(true).skip(start).take(end - start).collect()
+    grapheme::graphemes(s)
+        .skip(start)
+        .take(end - start)
+        .collect()
 }
 
 #[cfg(test)]

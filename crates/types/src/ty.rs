@@ -33,6 +33,9 @@ pub enum Type {
     Tuple(TupleType),
     /// `any` / cty.DynamicPseudoType
     Dynamic,
+    /// Terraform's `type` capsule: the type of what the console-only `type()` returns
+    /// (a type held as a value). No conversion reaches or leaves it.
+    TypeCapsule,
 }
 
 /// The attributes of an object type.
@@ -180,7 +183,7 @@ impl Type {
     /// True when an object type anywhere in this type has optional attributes.
     pub fn has_optional_attrs(&self) -> bool {
         match self {
-            Type::String | Type::Number | Type::Bool | Type::Dynamic => false,
+            Type::String | Type::Number | Type::Bool | Type::Dynamic | Type::TypeCapsule => false,
             Type::List(t) | Type::Map(t) | Type::Set(t) => t.has_optional_attrs(),
             Type::Object(o) => {
                 !o.optional.is_empty() || o.attrs.values().any(Type::has_optional_attrs)
@@ -209,7 +212,9 @@ impl Type {
                 optional: BTreeSet::new(),
             })),
             Type::Tuple(ts) => Type::tuple(ts.iter().map(Type::without_optional_attrs)),
-            Type::String | Type::Number | Type::Bool | Type::Dynamic => self.clone(),
+            Type::String | Type::Number | Type::Bool | Type::Dynamic | Type::TypeCapsule => {
+                self.clone()
+            }
         }
     }
 
@@ -217,7 +222,7 @@ impl Type {
     pub fn has_dynamic(&self) -> bool {
         match self {
             Type::Dynamic => true,
-            Type::String | Type::Number | Type::Bool => false,
+            Type::String | Type::Number | Type::Bool | Type::TypeCapsule => false,
             Type::List(t) | Type::Map(t) | Type::Set(t) => t.has_dynamic(),
             Type::Object(o) => o.attrs.values().any(Type::has_dynamic),
             Type::Tuple(ts) => ts.iter().any(Type::has_dynamic),

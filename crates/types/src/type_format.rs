@@ -24,7 +24,7 @@ pub fn format_type(ty: &Type) -> String {
 
 fn write_type(ty: &Type, out: &mut String, indent: usize) {
     match ty {
-        Type::String | Type::Number | Type::Bool | Type::Dynamic => {
+        Type::String | Type::Number | Type::Bool | Type::Dynamic | Type::TypeCapsule => {
             out.push_str(&ty.friendly_name());
         }
         Type::Object(object) => {

@@ -44,6 +44,8 @@ pub enum Repr {
     Seq(Seq),
     /// The entries of a map or the attributes of an object, in lexical key order.
     Attrs(Attrs),
+    /// The type a [`Type::TypeCapsule`] value holds.
+    Type(Type),
 }
 
 impl Value {
@@ -201,6 +203,16 @@ impl Value {
             ty,
             repr: Repr::Attrs(attrs),
             marks: Marks::NONE,
+        }
+    }
+
+    /// What the console-only `type(x)` returns: `ty` held in a `type` capsule, marked
+    /// [`Marks::TYPE_TYPE`] so the console can tell it apart from every other value.
+    pub fn type_capsule(ty: Type) -> Value {
+        Value {
+            ty: Type::TypeCapsule,
+            repr: Repr::Type(ty),
+            marks: Marks::TYPE_TYPE,
         }
     }
 

@@ -56,6 +56,7 @@ fn write_value(v: &Value, indent: usize, out: &mut String) {
         }),
         (Repr::Attrs(attrs), _) => write_mapping(attrs, indent, out),
         (Repr::Unknown, _) => out.push_str("(known after apply)"),
+        (Repr::Type(ty), _) => out.push_str(&crate::type_format::format_type(ty)),
     }
 }
 
@@ -68,7 +69,9 @@ fn write_null(ty: &Type, out: &mut String) {
         Type::List(ety) => format!("tolist(null) /* of {} */", ety.friendly_name()),
         Type::Set(ety) => format!("toset(null) /* of {} */", ety.friendly_name()),
         Type::Map(ety) => format!("tomap(null) /* of {} */", ety.friendly_name()),
-        Type::Object(_) | Type::Tuple(_) => format!("null /* {} */", ty.friendly_name()),
+        Type::Object(_) | Type::Tuple(_) | Type::TypeCapsule => {
+            format!("null /* {} */", ty.friendly_name())
+        }
     };
     out.push_str(&text);
 }

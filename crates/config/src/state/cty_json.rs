@@ -165,6 +165,8 @@ pub(crate) fn decode_typed(json: &JsonValue, ty: &Type) -> Result<Value, DecodeE
                 ),
             )),
         },
+        // Schemas and state never name a capsule type.
+        Type::TypeCapsule => Err(error(json, "a value of type type cannot be decoded")),
         Type::List(elem) | Type::Set(elem) => {
             let JsonKind::Array(items) = &json.kind else {
                 return Err(error(

@@ -294,6 +294,7 @@ fn render_value(value: &Value, level: usize, json: bool, out: &mut String) {
     match value.repr() {
         Repr::Null => out.push_str("null"),
         Repr::Unknown => out.push_str("(known after apply)"),
+        Repr::Type(ty) => out.push_str(&terrace_types::format_type(ty)),
         Repr::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Repr::Number(n) => out.push_str(&number_text(n)),
         Repr::String(s) => render_string(s, level, out),

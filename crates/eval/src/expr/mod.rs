@@ -16,7 +16,7 @@ mod traversal;
 use std::sync::atomic::Ordering;
 
 use terrace_syntax::{Expr, ExprKind, Literal, Name, Span, Template};
-use terrace_types::{ConvertError, Number, Type, Value};
+use terrace_types::{ConvertError, Marks, Number, Repr, Type, Value};
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::evaluator::{ConsoleValue, Evaluator};
@@ -49,6 +49,9 @@ pub(crate) struct Ctx<'e> {
     steps_until_check: u32,
     /// Set by [`Evaluator::eval_constant`]: no variables and no functions at all.
     no_context: bool,
+    /// Set by [`Evaluator::eval_console`]: `type(x)` gives a `type` capsule, which only
+    /// the console can show.
+    console: bool,
 }
 
 impl<'e> Ctx<'e> {
@@ -71,6 +74,7 @@ impl<'e> Ctx<'e> {
             deferred: None,
             steps_until_check: INTERRUPT_CHECK_INTERVAL,
             no_context: false,
+            console: false,
         }
     }
 
@@ -122,12 +126,20 @@ impl<'e> Ctx<'e> {
         self.eval(expr)
     }
 
+    /// Evaluates a console line. A `type()` result shows as the type it holds, however
+    /// it got to the top (through `try`, `sensitive`, an index, ...); a result that only
+    /// contains one is refused, as Terraform's console refuses a value with its
+    /// `TypeType` mark anywhere.
     pub(crate) fn eval_console(&mut self, expr: &Expr) -> Result<ConsoleValue, Diagnostics> {
-        if let Some(call) = special_form::as_type_call(expr) {
-            self.validate_references(crate::references::references(expr))?;
-            return self.eval_type_call(call).map(ConsoleValue::Type);
+        self.console = true;
+        let value = self.eval_root(expr)?;
+        if !value.has_mark_deep(Marks::TYPE_TYPE) {
+            return Ok(ConsoleValue::Value(value));
         }
-        self.eval_root(expr).map(ConsoleValue::Value)
+        match value.unmark_deep().0.repr() {
+            Repr::Type(ty) => Ok(ConsoleValue::Type(ty.clone())),
+            _ => Err(special_form::invalid_use_of_type(expr.span)),
+        }
     }
 
     pub(crate) fn eval_template_root(&mut self, template: &Template) -> EvalResult {

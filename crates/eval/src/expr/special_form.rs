@@ -13,14 +13,14 @@ use crate::references::{Reference, references};
 use crate::scope::Scope;
 use terrace_syntax::TraversalStep;
 
-/// The console's `type(x)`, when `expr` is exactly that call.
-pub(super) fn as_type_call(expr: &Expr) -> Option<&FunctionCall> {
-    match &expr.strip_parens().kind {
-        ExprKind::FunctionCall(call) if matches!(call.name.as_str(), "type" | "core::type") => {
-            Some(call)
-        }
-        _ => None,
-    }
+/// The error for `type()` outside the console, or a console result that holds a
+/// `type()` result somewhere inside it.
+pub(super) fn invalid_use_of_type(span: Span) -> Diagnostics {
+    error(
+        "Invalid use of type function",
+        "The console-only \"type\" function cannot be used as part of an expression.",
+        span,
+    )
 }
 
 impl Ctx<'_> {
@@ -34,11 +34,8 @@ impl Ctx<'_> {
         let result = match name {
             "try" => self.strictly(|ctx| ctx.eval_try(function_call, span)),
             "can" => self.strictly(|ctx| ctx.eval_can(function_call)),
-            "type" => Err(error(
-                "Invalid use of type function",
-                "The console-only \"type\" function cannot be used as part of an expression.",
-                span,
-            )),
+            "type" if self.console => self.eval_type_call(function_call),
+            "type" => Err(invalid_use_of_type(span)),
             "convert" => self.eval_convert(function_call, span),
             "templatefile" => self.eval_templatefile(function_call, span),
             "templatestring" => self.eval_templatestring(function_call, span),
@@ -47,14 +44,12 @@ impl Ctx<'_> {
         Some(result)
     }
 
-    /// `type(x)` at the top of a console line: the type of `x`.
-    pub(super) fn eval_type_call(
-        &mut self,
-        function_call: &FunctionCall,
-    ) -> Result<Type, Diagnostics> {
+    /// The console's `type(x)`: `x`'s type in a `type` capsule, with `x`'s marks (as
+    /// Terraform's function, which does not take marked arguments, passes them on).
+    fn eval_type_call(&mut self, function_call: &FunctionCall) -> EvalResult {
         self.special_arity(function_call)?;
         let value = self.eval(&function_call.args[0])?;
-        Ok(value.ty().clone())
+        Ok(Value::type_capsule(value.ty().clone()).mark(value.marks_deep()))
     }
 
     /// Checks the arity of a special function against its table entry.

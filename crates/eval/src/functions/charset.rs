@@ -3,9 +3,13 @@
 //! ignored).
 //!
 //! Implemented: UTF-8, UTF-16 (big-endian with a byte order mark, honouring a mark when
-//! decoding), UTF-16BE, UTF-16LE, ISO-8859-1, windows-1252 and US-ASCII. Other encodings
-//! Terraform knows (Shift_JIS, the other ISO-8859 parts, …) are reported as valid names
-//! terrace does not implement, rather than as unknown names.
+//! decoding), UTF-16BE, UTF-16LE, ISO-8859-1, windows-1252 and US-ASCII; and, through
+//! encoding_rs, the single-byte encodings whose Go tables (x/text's charmap) come from the
+//! same WHATWG indexes as encoding_rs's: ISO-8859-2 to -8, -8-I, -10, -13 to -16, KOI8-R,
+//! KOI8-U, IBM866, macintosh, windows-874 and windows-1250 to -1258, by their IANA names
+//! and aliases (each checked against Terraform). Other encodings Terraform knows
+//! (Shift_JIS, GBK, ISO-8859-9, …) are reported as valid names terrace does not
+//! implement, rather than as unknown names.
 
 /// A supported character encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +22,41 @@ pub(super) enum Charset {
     Latin1,
     Windows1252,
     UsAscii,
+    /// A single-byte encoding: an index into `SINGLE_BYTE`.
+    SingleByte(usize),
 }
+
+/// The single-byte encodings taken from encoding_rs, with the IANA name Terraform prints.
+/// Go's tables leave undefined the bytes that WHATWG's (and so encoding_rs's) map to the
+/// C1 controls U+0080 to U+009F, so those are undefined here too.
+const SINGLE_BYTE: &[(&str, &encoding_rs::Encoding)] = &[
+    ("ISO_8859-2:1987", encoding_rs::ISO_8859_2),
+    ("ISO_8859-3:1988", encoding_rs::ISO_8859_3),
+    ("ISO_8859-4:1988", encoding_rs::ISO_8859_4),
+    ("ISO_8859-5:1988", encoding_rs::ISO_8859_5),
+    ("ISO_8859-6:1987", encoding_rs::ISO_8859_6),
+    ("ISO_8859-7:1987", encoding_rs::ISO_8859_7),
+    ("ISO_8859-8:1988", encoding_rs::ISO_8859_8),
+    ("ISO_8859-8-I", encoding_rs::ISO_8859_8_I),
+    ("ISO-8859-10", encoding_rs::ISO_8859_10),
+    ("ISO-8859-13", encoding_rs::ISO_8859_13),
+    ("ISO-8859-14", encoding_rs::ISO_8859_14),
+    ("ISO-8859-15", encoding_rs::ISO_8859_15),
+    ("ISO-8859-16", encoding_rs::ISO_8859_16),
+    ("KOI8-R", encoding_rs::KOI8_R),
+    ("KOI8-U", encoding_rs::KOI8_U),
+    ("IBM866", encoding_rs::IBM866),
+    ("macintosh", encoding_rs::MACINTOSH),
+    ("windows-874", encoding_rs::WINDOWS_874),
+    ("windows-1250", encoding_rs::WINDOWS_1250),
+    ("windows-1251", encoding_rs::WINDOWS_1251),
+    ("windows-1253", encoding_rs::WINDOWS_1253),
+    ("windows-1254", encoding_rs::WINDOWS_1254),
+    ("windows-1255", encoding_rs::WINDOWS_1255),
+    ("windows-1256", encoding_rs::WINDOWS_1256),
+    ("windows-1257", encoding_rs::WINDOWS_1257),
+    ("windows-1258", encoding_rs::WINDOWS_1258),
+];
 
 /// IANA names and aliases of the implemented encodings, lower case.
 const NAMES: &[(&str, Charset)] = &[
@@ -51,6 +89,115 @@ const NAMES: &[(&str, Charset)] = &[
     ("ibm367", Charset::UsAscii),
     ("cp367", Charset::UsAscii),
     ("csascii", Charset::UsAscii),
+    ("iso_8859-2:1987", Charset::SingleByte(0)),
+    ("iso-ir-101", Charset::SingleByte(0)),
+    ("iso_8859-2", Charset::SingleByte(0)),
+    ("iso-8859-2", Charset::SingleByte(0)),
+    ("latin2", Charset::SingleByte(0)),
+    ("l2", Charset::SingleByte(0)),
+    ("csisolatin2", Charset::SingleByte(0)),
+    ("iso_8859-3:1988", Charset::SingleByte(1)),
+    ("iso-ir-109", Charset::SingleByte(1)),
+    ("iso_8859-3", Charset::SingleByte(1)),
+    ("iso-8859-3", Charset::SingleByte(1)),
+    ("latin3", Charset::SingleByte(1)),
+    ("l3", Charset::SingleByte(1)),
+    ("csisolatin3", Charset::SingleByte(1)),
+    ("iso_8859-4:1988", Charset::SingleByte(2)),
+    ("iso-ir-110", Charset::SingleByte(2)),
+    ("iso_8859-4", Charset::SingleByte(2)),
+    ("iso-8859-4", Charset::SingleByte(2)),
+    ("latin4", Charset::SingleByte(2)),
+    ("l4", Charset::SingleByte(2)),
+    ("csisolatin4", Charset::SingleByte(2)),
+    ("iso_8859-5:1988", Charset::SingleByte(3)),
+    ("iso-ir-144", Charset::SingleByte(3)),
+    ("iso_8859-5", Charset::SingleByte(3)),
+    ("iso-8859-5", Charset::SingleByte(3)),
+    ("cyrillic", Charset::SingleByte(3)),
+    ("csisolatincyrillic", Charset::SingleByte(3)),
+    ("iso_8859-6:1987", Charset::SingleByte(4)),
+    ("iso-ir-127", Charset::SingleByte(4)),
+    ("iso_8859-6", Charset::SingleByte(4)),
+    ("iso-8859-6", Charset::SingleByte(4)),
+    ("ecma-114", Charset::SingleByte(4)),
+    ("asmo-708", Charset::SingleByte(4)),
+    ("arabic", Charset::SingleByte(4)),
+    ("csisolatinarabic", Charset::SingleByte(4)),
+    ("iso_8859-7:1987", Charset::SingleByte(5)),
+    ("iso-ir-126", Charset::SingleByte(5)),
+    ("iso_8859-7", Charset::SingleByte(5)),
+    ("iso-8859-7", Charset::SingleByte(5)),
+    ("elot_928", Charset::SingleByte(5)),
+    ("ecma-118", Charset::SingleByte(5)),
+    ("greek", Charset::SingleByte(5)),
+    ("greek8", Charset::SingleByte(5)),
+    ("csisolatingreek", Charset::SingleByte(5)),
+    ("iso_8859-8:1988", Charset::SingleByte(6)),
+    ("iso-ir-138", Charset::SingleByte(6)),
+    ("iso_8859-8", Charset::SingleByte(6)),
+    ("iso-8859-8", Charset::SingleByte(6)),
+    ("hebrew", Charset::SingleByte(6)),
+    ("csisolatinhebrew", Charset::SingleByte(6)),
+    ("iso-8859-8-i", Charset::SingleByte(7)),
+    ("csiso88598i", Charset::SingleByte(7)),
+    ("iso_8859-8-i", Charset::SingleByte(7)),
+    ("iso-8859-10", Charset::SingleByte(8)),
+    ("iso-ir-157", Charset::SingleByte(8)),
+    ("l6", Charset::SingleByte(8)),
+    ("iso_8859-10:1992", Charset::SingleByte(8)),
+    ("csisolatin6", Charset::SingleByte(8)),
+    ("latin6", Charset::SingleByte(8)),
+    ("iso-8859-13", Charset::SingleByte(9)),
+    ("csiso885913", Charset::SingleByte(9)),
+    ("iso-8859-14", Charset::SingleByte(10)),
+    ("iso-ir-199", Charset::SingleByte(10)),
+    ("iso_8859-14:1998", Charset::SingleByte(10)),
+    ("iso_8859-14", Charset::SingleByte(10)),
+    ("latin8", Charset::SingleByte(10)),
+    ("iso-celtic", Charset::SingleByte(10)),
+    ("l8", Charset::SingleByte(10)),
+    ("csiso885914", Charset::SingleByte(10)),
+    ("iso-8859-15", Charset::SingleByte(11)),
+    ("iso_8859-15", Charset::SingleByte(11)),
+    ("latin-9", Charset::SingleByte(11)),
+    ("csiso885915", Charset::SingleByte(11)),
+    ("iso-8859-16", Charset::SingleByte(12)),
+    ("iso-ir-226", Charset::SingleByte(12)),
+    ("iso_8859-16:2001", Charset::SingleByte(12)),
+    ("iso_8859-16", Charset::SingleByte(12)),
+    ("latin10", Charset::SingleByte(12)),
+    ("l10", Charset::SingleByte(12)),
+    ("csiso885916", Charset::SingleByte(12)),
+    ("koi8-r", Charset::SingleByte(13)),
+    ("cskoi8r", Charset::SingleByte(13)),
+    ("koi8-u", Charset::SingleByte(14)),
+    ("cskoi8u", Charset::SingleByte(14)),
+    ("ibm866", Charset::SingleByte(15)),
+    ("cp866", Charset::SingleByte(15)),
+    ("866", Charset::SingleByte(15)),
+    ("csibm866", Charset::SingleByte(15)),
+    ("macintosh", Charset::SingleByte(16)),
+    ("mac", Charset::SingleByte(16)),
+    ("csmacintosh", Charset::SingleByte(16)),
+    ("windows-874", Charset::SingleByte(17)),
+    ("cswindows874", Charset::SingleByte(17)),
+    ("windows-1250", Charset::SingleByte(18)),
+    ("cswindows1250", Charset::SingleByte(18)),
+    ("windows-1251", Charset::SingleByte(19)),
+    ("cswindows1251", Charset::SingleByte(19)),
+    ("windows-1253", Charset::SingleByte(20)),
+    ("cswindows1253", Charset::SingleByte(20)),
+    ("windows-1254", Charset::SingleByte(21)),
+    ("cswindows1254", Charset::SingleByte(21)),
+    ("windows-1255", Charset::SingleByte(22)),
+    ("cswindows1255", Charset::SingleByte(22)),
+    ("windows-1256", Charset::SingleByte(23)),
+    ("cswindows1256", Charset::SingleByte(23)),
+    ("windows-1257", Charset::SingleByte(24)),
+    ("cswindows1257", Charset::SingleByte(24)),
+    ("windows-1258", Charset::SingleByte(25)),
+    ("cswindows1258", Charset::SingleByte(25)),
 ];
 
 /// Common IANA names Terraform accepts but terrace does not implement, lower case.
@@ -64,35 +211,10 @@ const UNIMPLEMENTED: &[&str] = &[
     "gb18030",
     "gb2312",
     "big5",
-    "koi8-r",
-    "koi8-u",
-    "macintosh",
     "ibm437",
     "ibm850",
-    "ibm866",
     "utf-32",
-    "iso-8859-2",
-    "iso-8859-3",
-    "iso-8859-4",
-    "iso-8859-5",
-    "iso-8859-6",
-    "iso-8859-7",
-    "iso-8859-8",
     "iso-8859-9",
-    "iso-8859-10",
-    "iso-8859-13",
-    "iso-8859-14",
-    "iso-8859-15",
-    "iso-8859-16",
-    "windows-874",
-    "windows-1250",
-    "windows-1251",
-    "windows-1253",
-    "windows-1254",
-    "windows-1255",
-    "windows-1256",
-    "windows-1257",
-    "windows-1258",
 ];
 
 /// Code points of windows-1252 bytes 0x80..=0x9F (`None`: not defined).
@@ -152,6 +274,7 @@ impl Charset {
             Charset::Latin1 => "ISO_8859-1:1987",
             Charset::Windows1252 => "windows-1252",
             Charset::UsAscii => "US-ASCII",
+            Charset::SingleByte(index) => single_byte(index).0,
         }
     }
 
@@ -172,6 +295,14 @@ impl Charset {
                 .chars()
                 .map(|c| u8::try_from(c).ok().filter(u8::is_ascii))
                 .collect(),
+            Charset::SingleByte(index) => {
+                let (_, encoding) = single_byte(index);
+                if text.chars().any(is_c1) {
+                    return None;
+                }
+                let (bytes, _, unmappable) = encoding.encode(text);
+                (!unmappable).then(|| bytes.into_owned())
+            }
         }
     }
 
@@ -211,8 +342,30 @@ impl Charset {
                     })
                     .collect(),
             ),
+            Charset::SingleByte(index) => {
+                let (_, encoding) = single_byte(index);
+                let text = encoding.decode_without_bom_handling(bytes).0;
+                Some(
+                    text.chars()
+                        .map(|c| if is_c1(c) { '\u{fffd}' } else { c })
+                        .collect(),
+                )
+            }
         }
     }
+}
+
+/// Whether `c` is a C1 control, which no single-byte encoding of Go's defines.
+fn is_c1(c: char) -> bool {
+    ('\u{80}'..='\u{9f}').contains(&c)
+}
+
+/// Entry `index` of `SINGLE_BYTE`.
+fn single_byte(index: usize) -> (&'static str, &'static encoding_rs::Encoding) {
+    SINGLE_BYTE
+        .get(index)
+        .copied()
+        .expect("invariant: SingleByte indexes come from NAMES, which index SINGLE_BYTE")
 }
 
 fn windows_1252_byte(c: char) -> Option<u8> {
@@ -250,6 +403,16 @@ mod tests {
         assert_eq!(Charset::lookup("utf8"), Err(false));
         assert_eq!(Charset::lookup("cp1252"), Err(false));
         assert_eq!(Charset::lookup("Shift_JIS"), Err(true));
+        assert_eq!(Charset::lookup("ISO-8859-9"), Err(true));
+        assert!(matches!(
+            Charset::lookup("CSisoLatin2"),
+            Ok(Charset::SingleByte(_))
+        ));
+        assert_eq!(Charset::lookup("koi8-r").map(Charset::name), Ok("KOI8-R"));
+        assert_eq!(
+            Charset::lookup("latin2").map(Charset::name),
+            Ok("ISO_8859-2:1987")
+        );
     }
 
     #[test]
@@ -268,6 +431,21 @@ mod tests {
         let bytes = Charset::Windows1252.encode(&all).unwrap();
         assert_eq!(Charset::Windows1252.decode(&bytes).unwrap(), all);
         assert_eq!(Charset::Windows1252.encode("\u{81}"), None);
+    }
+
+    #[test]
+    fn single_byte_c1_controls_are_undefined() {
+        // Go's tables leave out what WHATWG maps to C1 controls (windows-1250's 0x81).
+        let cp1250 = Charset::lookup("windows-1250").unwrap();
+        assert_eq!(cp1250.decode(&[0x81, 0x8a]).unwrap(), "\u{fffd}Š");
+        assert_eq!(cp1250.encode("\u{81}"), None);
+        assert_eq!(cp1250.encode("Šx"), Some(vec![0x8a, b'x']));
+        let koi8 = Charset::lookup("csKOI8R").unwrap();
+        assert_eq!(
+            koi8.encode("Привет"),
+            Some(vec![0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4])
+        );
+        assert_eq!(koi8.encode("€"), None);
     }
 
     #[test]

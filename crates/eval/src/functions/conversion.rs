@@ -275,7 +275,7 @@ pub(crate) fn call_convert(value: Value, constraint: &Type) -> Result<Value, Cal
 /// `ty` with every attribute required (what a value converted to `ty` has).
 fn without_optional_attributes(ty: &Type) -> Type {
     match ty {
-        Type::String | Type::Number | Type::Bool | Type::Dynamic => ty.clone(),
+        Type::String | Type::Number | Type::Bool | Type::Dynamic | Type::TypeCapsule => ty.clone(),
         Type::List(e) => Type::list(without_optional_attributes(e)),
         Type::Map(e) => Type::map(without_optional_attributes(e)),
         Type::Set(e) => Type::set(without_optional_attributes(e)),

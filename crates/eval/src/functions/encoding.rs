@@ -197,7 +197,8 @@ fn charset_arg(args: &[Value], index: usize) -> Result<Charset, FunctionError> {
         let message = if known_elsewhere {
             format!(
                 "{} is an IANA encoding that terrace does not implement; supported are UTF-8, \
-                 UTF-16, UTF-16BE, UTF-16LE, ISO-8859-1, windows-1252 and US-ASCII",
+                 UTF-16, UTF-16BE, UTF-16LE, US-ASCII, ISO-8859-1 to -8, -8-I, -10 and -13 to \
+                 -16, KOI8-R, KOI8-U, IBM866, macintosh, windows-874 and windows-1250 to -1258",
                 quote(name)
             )
         } else {

@@ -1,8 +1,8 @@
 //! Numeric functions: `abs`, `ceil`, `floor`, `log`, `max`, `min`, `parseint`, `pow`, `signum`, `sum`.
 //!
 //! `log` and `pow` compute in 64-bit floats, as Terraform does; `pow` follows Go's
-//! `math.Pow` step by step (repeated squaring for the integer part of the exponent), so
-//! results such as `pow(10, 300)` carry the same rounding as Terraform's.
+//! `math.Pow` step by step (`go_math.rs`), so results such as `pow(10, 300)` carry the
+//! same rounding as Terraform's.
 
 use num_bigint::{BigInt, BigUint, Sign};
 use terrace_types::{Number, Repr, Type, Value, convert};
@@ -10,6 +10,7 @@ use terrace_types::{Number, Repr, Type, Value, convert};
 use super::args::number_arg;
 use super::context::CallContext;
 use super::error::FunctionError;
+use super::go_math::{go_log, go_pow};
 use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;
 
@@ -131,15 +132,29 @@ fn floor(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 }
 
 fn log(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
-    let num = number_arg(args, 0).to_f64();
-    let base = number_arg(args, 1).to_f64();
-    finite_or_infinite(num.ln() / base.ln())
+    let num = float64(number_arg(args, 0))?;
+    let base = float64(number_arg(args, 1))?;
+    finite_or_infinite(go_log(num) / go_log(base))
 }
 
 fn pow(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
-    let num = number_arg(args, 0).to_f64();
-    let power = number_arg(args, 1).to_f64();
+    let num = float64(number_arg(args, 0))?;
+    let power = float64(number_arg(args, 1))?;
     finite_or_infinite(go_pow(num, power))
+}
+
+/// The number as a Go `float64`, as gocty converts it for `log` and `pow`: rounded to
+/// the nearest, but a finite number that rounds to an infinity is an error.
+fn float64(n: &Number) -> Result<f64, FunctionError> {
+    let f = n.to_f64();
+    if f.is_infinite() && !n.is_infinite() {
+        return Err(FunctionError::new(format!(
+            "value must be between {:.6} and {:.6} inclusive",
+            -f64::MAX,
+            f64::MAX
+        )));
+    }
+    Ok(f)
 }
 
 /// A float result as a number: infinities are numbers too, NaN is an error.
@@ -286,153 +301,6 @@ fn sum(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     ))
 }
 
-/// `x` to the power `y` as Go's `math.Pow` computes it.
-fn go_pow(x: f64, y: f64) -> f64 {
-    if y == 0.0 || x == 1.0 {
-        return 1.0;
-    }
-    if y == 1.0 {
-        return x;
-    }
-    if x.is_nan() || y.is_nan() {
-        return f64::NAN;
-    }
-    if x == 0.0 {
-        let odd_negative_zero = x.is_sign_negative() && is_odd_int(y);
-        return match (y < 0.0, odd_negative_zero) {
-            (true, true) => f64::NEG_INFINITY,
-            (true, false) => f64::INFINITY,
-            (false, true) => x,
-            (false, false) => 0.0,
-        };
-    }
-    if y.is_infinite() {
-        return if x == -1.0 {
-            1.0
-        } else if (x.abs() < 1.0) == (y > 0.0) {
-            0.0
-        } else {
-            f64::INFINITY
-        };
-    }
-    if x.is_infinite() {
-        if x < 0.0 {
-            return go_pow(1.0 / x, -y);
-        }
-        return if y < 0.0 { 0.0 } else { f64::INFINITY };
-    }
-    if y == 0.5 {
-        return x.sqrt();
-    }
-    if y == -0.5 {
-        return 1.0 / x.sqrt();
-    }
-
-    let mut yi = y.abs().trunc();
-    let mut yf = y.abs() - yi;
-    if yf != 0.0 && x < 0.0 {
-        return f64::NAN;
-    }
-    if yi >= 2f64.powi(63) {
-        // A huge even power: overflow or underflow for every x but -1.
-        return if x == -1.0 {
-            1.0
-        } else if (x.abs() < 1.0) == (y > 0.0) {
-            0.0
-        } else {
-            f64::INFINITY
-        };
-    }
-
-    // ans = a1 * 2^ae
-    let mut a1 = 1.0;
-    let mut ae: i64 = 0;
-    if yf != 0.0 {
-        if yf > 0.5 {
-            yf -= 1.0;
-            yi += 1.0;
-        }
-        a1 = (yf * x.ln()).exp();
-    }
-
-    // Repeated squaring over the bits of yi.
-    let (mut x1, xe) = frexp(x);
-    let mut xe = i64::from(xe);
-    // yi < 2^63 here, so the conversion is exact.
-    let mut i = yi as i64;
-    while i != 0 {
-        if !(-(1 << 12)..=(1 << 12)).contains(&xe) {
-            // Catastrophic overflow: ldexp turns it into 0 or infinity.
-            ae += xe;
-            break;
-        }
-        if i & 1 == 1 {
-            a1 *= x1;
-            ae += xe;
-        }
-        x1 *= x1;
-        xe <<= 1;
-        if x1 < 0.5 {
-            x1 += x1;
-            xe -= 1;
-        }
-        i >>= 1;
-    }
-
-    if y < 0.0 {
-        a1 = 1.0 / a1;
-        ae = -ae;
-    }
-    ldexp(a1, ae)
-}
-
-fn is_odd_int(x: f64) -> bool {
-    if x.abs() >= 9_007_199_254_740_992.0 {
-        return false;
-    }
-    x.fract() == 0.0 && (x.trunc() as i64) & 1 == 1
-}
-
-/// `f` as a fraction in [0.5, 1) and a power of two (Go's `math.Frexp`).
-fn frexp(f: f64) -> (f64, i32) {
-    if f == 0.0 || !f.is_finite() {
-        return (f, 0);
-    }
-    let (f, adjust) = if f.abs() < f64::MIN_POSITIVE {
-        (f * 4_503_599_627_370_496.0, -52) // subnormal: scale by 2^52 first
-    } else {
-        (f, 0)
-    };
-    let bits = f.to_bits();
-    let exp = ((bits >> 52) & 0x7ff) as i32 - 1022 + adjust;
-    let frac = f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52));
-    (frac, exp)
-}
-
-/// `frac * 2^exp` rounded once (Go's `math.Ldexp`).
-fn ldexp(frac: f64, exp: i64) -> f64 {
-    if frac == 0.0 || !frac.is_finite() {
-        return frac;
-    }
-    let (m, e) = frexp(frac);
-    // The value is (2m) * 2^e with 2m in [1, 2).
-    let e = i64::from(e).saturating_add(exp) - 1;
-    if e < -1075 {
-        return 0.0f64.copysign(frac);
-    }
-    if e > 1023 {
-        return f64::INFINITY.copysign(frac);
-    }
-    let (e, scale) = if e < -1022 {
-        (e + 53, 1.0 / 9_007_199_254_740_992.0) // subnormal: build it 2^53 larger, then scale
-    } else {
-        (e, 1.0)
-    };
-    let two_m = (m * 2.0).to_bits();
-    let biased = u64::try_from(e + 1023).expect("invariant: exponent in the normal range");
-    f64::from_bits((two_m & !(0x7ff << 52)) | (biased << 52)) * scale
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -474,6 +342,17 @@ mod tests {
             "log",
             vec![Value::int(1000), Value::int(10)],
             "2.9999999999999996",
+        );
+        // Go's math.Log rounds these differently from libm (Terraform 1.15.5's answers).
+        check(
+            "log",
+            vec![Value::number(Number::from_f64(837.471)), Value::int(10)],
+            "2.922969777191826",
+        );
+        check(
+            "log",
+            vec![Value::number(Number::from_f64(1e-310)), Value::int(10)],
+            "-307.9517381166022",
         );
         check_err(
             "log",
@@ -737,6 +616,31 @@ mod tests {
         );
         check("pow", vec![Value::int(2), Value::int(1024)], "+Inf");
         check("log", vec![Value::int(0), Value::int(10)], "-Inf");
+        // Arguments beyond float64's range fail; infinities and what rounds to the
+        // largest float64 do not.
+        let out_of_range = "value must be between \
+            -179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368.000000 \
+            and \
+            179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368.000000 \
+            inclusive";
+        check_err("pow", vec![Value::int(2), p("1e400")], out_of_range);
+        check_err("pow", vec![p("-1e400"), Value::int(0)], out_of_range);
+        check_err("log", vec![Value::int(10), p("1e400")], out_of_range);
+        check_err(
+            "pow",
+            vec![Value::int(2), p("1.7976931348623159e308")],
+            out_of_range,
+        );
+        check(
+            "pow",
+            vec![Value::int(2), p("1.7976931348623158e308")],
+            "+Inf",
+        );
+        check(
+            "pow",
+            vec![Value::number(Number::infinity(true)), Value::int(1)],
+            "+Inf",
+        );
         check("max", vec![p("-0"), Value::int(0)], "-0");
         check_err(
             "sum",
@@ -773,18 +677,6 @@ mod tests {
             vec![Value::string("10"), Value::string("16")],
             "16",
         );
-    }
-
-    #[test]
-    fn frexp_ldexp_round_trip() {
-        for f in [1.0, 0.75, -3.5, 1e300, 5e-324, 2.2250738585072014e-308] {
-            let (m, e) = frexp(f);
-            assert!((0.5..1.0).contains(&m.abs()), "{f}");
-            assert_eq!(ldexp(m, i64::from(e)), f);
-        }
-        assert_eq!(ldexp(1.0, -1075), 0.0);
-        assert_eq!(ldexp(1.5, -1075), 5e-324);
-        assert_eq!(ldexp(1.0, 1024), f64::INFINITY);
     }
 
     #[test]

@@ -165,5 +165,6 @@ fn type_label(ty: &Type) -> String {
         Type::Set(e) => format!("set({})", type_label(e)),
         Type::Object(_) => "object".into(),
         Type::Tuple(_) => "tuple".into(),
+        Type::TypeCapsule => "type".into(),
     }
 }

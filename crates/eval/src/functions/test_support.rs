@@ -92,6 +92,7 @@ pub fn show(v: &Value) -> String {
     let (v, marks) = v.clone().unmark();
     let body = match v.repr() {
         Repr::Null => format!("null:{}", show_type(v.ty())),
+        Repr::Type(ty) => format!("type:{}", show_type(ty)),
         Repr::Unknown => format!("unknown:{}", show_type(v.ty())),
         Repr::Bool(b) => b.to_string(),
         Repr::Number(n) => n.to_string(),
@@ -133,6 +134,7 @@ pub fn show_type(ty: &Type) -> String {
         Type::Number => "number".into(),
         Type::Bool => "bool".into(),
         Type::Dynamic => "any".into(),
+        Type::TypeCapsule => "type".into(),
         Type::List(e) => format!("list({})", show_type(e)),
         Type::Set(e) => format!("set({})", show_type(e)),
         Type::Map(e) => format!("map({})", show_type(e)),
@@ -214,6 +216,7 @@ pub fn secret(v: Value) -> Value {
 pub fn render(v: &Value) -> String {
     let inner = match v.repr() {
         Repr::Null => "null".to_string(),
+        Repr::Type(ty) => format!("type {}", type_name(ty)),
         Repr::Unknown => format!("(unknown {})", type_name(v.ty())),
         Repr::Bool(b) => b.to_string(),
         Repr::Number(n) => n.to_string(),
@@ -264,6 +267,7 @@ fn type_name(ty: &Type) -> String {
         Type::Set(e) => format!("set of {}", type_name(e)),
         Type::Object(_) => "object".into(),
         Type::Tuple(_) => "tuple".into(),
+        Type::TypeCapsule => "type".into(),
     }
 }
 

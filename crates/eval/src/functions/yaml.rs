@@ -247,6 +247,7 @@ fn friendly(ty: &Type) -> &'static str {
         Type::Set(_) => "set",
         Type::Object(_) => "object",
         Type::Tuple(_) => "tuple",
+        Type::TypeCapsule => "type",
     }
 }
 

@@ -246,7 +246,7 @@ fn scalar_text(value: &Value) -> Option<(String, Style)> {
             };
             Some((s.to_string(), style))
         }
-        Repr::Unknown | Repr::Seq(_) | Repr::Attrs(_) => None,
+        Repr::Unknown | Repr::Seq(_) | Repr::Attrs(_) | Repr::Type(_) => None,
     }
 }
 

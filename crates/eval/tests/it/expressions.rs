@@ -345,3 +345,34 @@ fn more_cases_from_terraform() {
     check_error("toset([\"a\"])[0]", "Invalid index");
     check_error("[1][0][0]", "Invalid index");
 }
+
+#[test]
+fn type_results_pass_through_expressions_in_the_console() {
+    // Terraform 1.15.5's console: type() returns a capsule, shown when it reaches the
+    // top, refused when only something holding it does.
+    check("try(type(1), 1)", "number");
+    check("can(type(1))", "true");
+    check("type(type(1))", "type");
+    check("sensitive(type(1))", "number");
+    check("[type(1)][0]", "number");
+    check("\"${type(1)}\"", "number");
+    check("type([type(1)])", "tuple([\n    type,\n])");
+    check_error("[type(1)]", "Invalid use of type function");
+    check_error(
+        "true ? type(1) : 2",
+        "Inconsistent conditional result types",
+    );
+    check_error_detail(
+        "tostring(type(1))",
+        "Invalid function argument; Invalid value for \"v\" parameter: cannot convert type to string.",
+    );
+}
+
+#[test]
+fn type_is_console_only() {
+    let expr = terrace_syntax::parse_expr("try(type(1), 1)").unwrap();
+    let value = terrace_eval::Evaluator::new()
+        .eval(&expr, &terrace_eval::Scope::terraform())
+        .unwrap();
+    assert_eq!(terrace_types::format_value(&value), "1");
+}

@@ -13,7 +13,7 @@ pub(crate) fn dynamic_replace(from: &Type, out: &Type) -> Type {
     }
     match out {
         Type::Dynamic => from.clone(),
-        Type::String | Type::Number | Type::Bool => out.clone(),
+        Type::String | Type::Number | Type::Bool | Type::TypeCapsule => out.clone(),
         Type::Map(out_ety) => match from {
             Type::Map(from_ety) => Type::map(dynamic_replace(from_ety, out_ety)),
             Type::Object(obj) => {
