@@ -39,12 +39,6 @@ FAILED_LOCAL = [
 FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
 
 CASES = {
-    "moved_resource_to_module": ["1", "local.a"],
-    "import_data_source": ["1", "local.a"],
-    "removed_instance_key": ["1", "local.a"],
-    "removed_data_source": ["1", "local.a"],
-    "removed_create_provisioner": ["1", "local.a"],
-    "refactoring_addresses_valid": ["1", "local.a"],
     "override_validation": ["1", "local.a"],
     "override_moved": ["1", "local.a"],
     "override_import": ["1", "local.a"],

@@ -37,7 +37,6 @@ mod names;
 mod outputs;
 mod overrides;
 mod provisioners;
-mod refactoring;
 pub(crate) mod render;
 mod required_providers;
 pub(crate) mod resources;

@@ -10,7 +10,6 @@ use terrace_syntax::{Expr, ExprKind, Literal, ObjectKey, Span, Traversal, Traver
 use super::body::{BodySchema, ConfigAttr, ConfigBlock};
 use super::diagnostics::ModuleDiagnostic;
 use super::files::FileId;
-use super::refactoring::check_addresses;
 
 /// The arguments of a check-shaped block, both required.
 const CHECK_RULE_SCHEMA: BodySchema = BodySchema {
@@ -446,15 +445,7 @@ pub(crate) fn check_refactoring_block(
             missing_argument(block, name, diagnostics);
         }
     }
-    let mut found_addresses = Vec::new();
-    let to = content
-        .attr("to")
-        .filter(|_| &*block.block_type == "import");
-    for (name, attr) in addresses
-        .iter()
-        .filter_map(|name| Some((*name, content.attr(name)?)))
-        .chain(to.map(|attr| ("to", attr)))
-    {
+    for attr in addresses.iter().filter_map(|name| content.attr(name)) {
         let Ok(expr) = attr.static_expr() else {
             continue;
         };
@@ -464,15 +455,10 @@ pub(crate) fn check_refactoring_block(
                 .and_then(terrace_syntax::static_traversal),
             _ => terrace_syntax::static_traversal(&expr),
         };
-        match reference {
-            Some(reference) => found_addresses.push((name, reference, expr.span)),
-            // `import`'s `to` may hold expressions in its keys: only the others must be
-            // references.
-            None if &*block.block_type == "import" => {}
-            None => diagnostics.push(not_a_reference(attr.file, expr.span)),
+        if reference.is_none() {
+            diagnostics.push(not_a_reference(attr.file, expr.span));
         }
     }
-    check_addresses(block, &found_addresses, diagnostics);
     if &*block.block_type == "import" {
         let detail = match (content.attr("id"), content.attr("identity")) {
             (None, None) => "At least one of 'id' or 'identity' must be specified.",

@@ -1,7 +1,0 @@
-removed {
-  from = data.terraform_remote_state.x
-}
-
-locals {
-  a = 1
-}

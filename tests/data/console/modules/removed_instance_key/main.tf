@@ -1,7 +1,0 @@
-removed {
-  from = terraform_data.a[0]
-}
-
-locals {
-  a = 1
-}
