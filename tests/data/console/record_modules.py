@@ -39,11 +39,6 @@ FAILED_LOCAL = [
 FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
 
 CASES = {
-    "override_validation": ["1", "local.a"],
-    "override_moved": ["1", "local.a"],
-    "override_import": ["1", "local.a"],
-    "override_check": ["1", "local.a"],
-    "override_postcondition": ["1", "local.a"],
     "replace_triggered_by_variable": ["1", "local.a"],
     "replace_triggered_by_two": ["1", "local.a"],
     "replace_triggered_by_valid": ["1", "local.a"],

@@ -529,58 +529,6 @@ fn duplicate(files: &SourceFiles, previous: &BlockConfig<'_>, new: &BlockConfig<
     Diagnostic::error(summary, detail, new.def_span)
 }
 
-/// Terraform's error for a `moved`, `import` or `check` block in an override file.
-fn not_overridable(block: &ConfigBlock<'_>) -> Diagnostic {
-    let (summary, detail) = match &*block.block_type {
-        "moved" => (
-            "Cannot override 'moved' blocks",
-            "Records of moved objects can appear only in normal files, not in override files.",
-        ),
-        "import" => (
-            "Cannot override 'import' blocks",
-            "Import blocks can appear only in normal files, not in override files.",
-        ),
-        _ => (
-            "Can't override check blocks",
-            "Override files cannot override check blocks.",
-        ),
-    };
-    Diagnostic::error(summary, detail, block.def_span)
-}
-
-/// In an override file, a variable's `validation`, an output's `precondition` and a
-/// resource's `precondition` and `postcondition` are errors: Terraform does not merge them.
-fn check_rules_not_overridden(block: &ConfigBlock<'_>, diagnostics: &mut Vec<ModuleDiagnostic>) {
-    let mut rules = Vec::new();
-    for nested in block.body.all_content().blocks {
-        match (&*block.block_type, &*nested.block_type) {
-            ("variable", "validation") | ("output", "precondition") => rules.push(nested),
-            ("resource" | "data", "lifecycle") => rules.extend(
-                nested
-                    .body
-                    .all_content()
-                    .blocks
-                    .into_iter()
-                    .filter(|b| matches!(&*b.block_type, "precondition" | "postcondition")),
-            ),
-            _ => {}
-        }
-    }
-    for rule in rules {
-        diagnostics.push(ModuleDiagnostic::new(
-            rule.file,
-            Diagnostic::error(
-                format!("Can't override {} blocks", rule.block_type),
-                format!(
-                    "Override files cannot override \"{}\" blocks.",
-                    rule.block_type
-                ),
-                rule.def_span,
-            ),
-        ));
-    }
-}
-
 fn apply_override_file<'a>(
     files: &'a SourceFiles,
     id: FileId,
@@ -619,11 +567,7 @@ fn apply_override_file<'a>(
                 true,
                 diagnostics,
             ),
-            "moved" | "import" | "check" => {
-                diagnostics.push(ModuleDiagnostic::new(id, not_overridable(&block)));
-            }
             kind @ ("variable" | "output" | "resource" | "data" | "module") => {
-                check_rules_not_overridden(&block, diagnostics);
                 let over = block_config(files, &block, diagnostics);
                 check_block_labels(&block, config.language, diagnostics);
                 let list = match kind {

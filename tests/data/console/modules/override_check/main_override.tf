@@ -1,6 +1,0 @@
-check "c" {
-  assert {
-    condition     = local.a == 1
-    error_message = "x"
-  }
-}

@@ -1,5 +1,0 @@
-resource "terraform_data" "b" {}
-
-locals {
-  a = 1
-}

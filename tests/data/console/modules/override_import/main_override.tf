@@ -1,4 +1,0 @@
-import {
-  to = terraform_data.b
-  id = "x"
-}

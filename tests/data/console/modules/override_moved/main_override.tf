@@ -1,4 +1,0 @@
-moved {
-  from = terraform_data.a
-  to   = terraform_data.b
-}

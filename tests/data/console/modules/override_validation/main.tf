@@ -1,7 +1,0 @@
-variable "v" {
-  default = "a"
-}
-
-locals {
-  a = 1
-}

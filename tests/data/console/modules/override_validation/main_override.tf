@@ -1,6 +1,0 @@
-variable "v" {
-  validation {
-    condition     = var.v == "b"
-    error_message = "Not b."
-  }
-}
