@@ -39,10 +39,6 @@ FAILED_LOCAL = [
 FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
 
 CASES = {
-    "replace_triggered_by_variable": ["1", "local.a"],
-    "replace_triggered_by_two": ["1", "local.a"],
-    "replace_triggered_by_valid": ["1", "local.a"],
-    "replace_triggered_by_each_value": ["1", "local.a"],
     "provisioner_when_invalid": ["1", "local.a"],
     "provisioner_on_failure_invalid": ["1", "local.a"],
     "provisioner_destroy_reference": ["1", "local.a"],

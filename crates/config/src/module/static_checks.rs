@@ -265,63 +265,7 @@ pub(crate) fn check_lifecycle<'a>(
     if let Some(attr) = content.attr("ignore_changes") {
         check_ignore_changes(attr, diagnostics);
     }
-    if let Some(attr) = content.attr("replace_triggered_by") {
-        check_replace_triggered_by(attr, diagnostics);
-    }
     content.attributes
-}
-
-/// `replace_triggered_by`: a static list, each item referring to exactly one resource (or
-/// resource instance), and besides only to `count.index` and `each.key`.
-fn check_replace_triggered_by(attr: &ConfigAttr<'_>, diagnostics: &mut Vec<ModuleDiagnostic>) {
-    let Ok(expr) = attr.static_expr() else {
-        return;
-    };
-    let Some(items) = list_items(&expr, attr.file, diagnostics) else {
-        return;
-    };
-    for item in items {
-        let mut error = |summary: &str, detail: &str| {
-            diagnostics.push(ModuleDiagnostic::new(
-                attr.file,
-                Diagnostic::error(summary, detail, item.span),
-            ));
-        };
-        let mut resources = 0;
-        for reference in terrace_eval::references(item) {
-            let first = match reference.steps().first() {
-                Some(TraversalStep::Attr { name, .. }) => Some(&**name),
-                _ => None,
-            };
-            match reference.root() {
-                "each" if first != Some("key") => error(
-                    "Invalid each reference in replace_triggered_by expression",
-                    "Only each.key may be used in replace_triggered_by.",
-                ),
-                "count" if first != Some("index") => error(
-                    "Invalid count reference in replace_triggered_by expression",
-                    "Only count.index may be used in replace_triggered_by.",
-                ),
-                "each" | "count" => {}
-                "var" | "local" | "module" | "path" | "terraform" | "self" | "action" => error(
-                    "Invalid reference in replace_triggered_by expression",
-                    "Only resources, count.index, and each.key may be used in replace_triggered_by.",
-                ),
-                _ => resources += 1,
-            }
-        }
-        match resources {
-            0 => error(
-                "Invalid replace_triggered_by expression",
-                "Missing resource reference in replace_triggered_by expression.",
-            ),
-            1 => {}
-            _ => error(
-                "Invalid replace_triggered_by expression",
-                "Multiple resource references in replace_triggered_by expression.",
-            ),
-        }
-    }
 }
 
 /// `ignore_changes`: the keyword `all`, or a static list of references to the resource's own
