@@ -39,12 +39,6 @@ FAILED_LOCAL = [
 FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
 
 CASES = {
-    "provisioner_when_invalid": ["1", "local.a"],
-    "provisioner_on_failure_invalid": ["1", "local.a"],
-    "provisioner_destroy_reference": ["1", "local.a"],
-    "provisioner_destroy_self": ["1", "local.a"],
-    "provisioner_quoted_keywords": ["1", "local.a"],
-    "provisioner_removed": ["1", "local.a"],
     "terraform_cloud_and_backend": ["1", "local.a"],
     "terraform_backend_unknown": ["1", "local.a"],
     "terraform_backend_removed": ["1", "local.a"],

@@ -10,7 +10,6 @@ use super::files::{FileId, SourceFiles};
 use super::language::Language;
 use super::names::{check_block_labels, check_local_name};
 use super::overrides::{merge_block, replace_attr};
-use super::provisioners::check_provisioner;
 use super::static_checks::{
     check_check_block, check_count_and_for_each, check_depends_on, check_lifecycle,
     check_passed_providers, check_provider_ref, check_refactoring_block, check_rule,
@@ -300,9 +299,6 @@ fn block_config<'a>(
             && repeated(&mut connection, &nested, files, diagnostics)
         {
             continue;
-        }
-        if &*block.block_type == "resource" && &*nested.block_type == "provisioner" {
-            check_provisioner(&nested, diagnostics);
         }
         if &*block.block_type == "module"
             && matches!(&*nested.block_type, "lifecycle" | "locals" | "provider")

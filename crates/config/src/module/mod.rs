@@ -36,7 +36,6 @@ mod named_values;
 mod names;
 mod outputs;
 mod overrides;
-mod provisioners;
 pub(crate) mod render;
 mod required_providers;
 pub(crate) mod resources;

@@ -1,9 +1,0 @@
-resource "terraform_data" "a" {
-  provisioner "chef" {
-    node_name = "x"
-  }
-}
-
-locals {
-  a = 1
-}
