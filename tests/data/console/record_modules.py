@@ -39,13 +39,6 @@ FAILED_LOCAL = [
 FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
 
 CASES = {
-    "terraform_cloud_and_backend": ["1", "local.a"],
-    "terraform_backend_unknown": ["1", "local.a"],
-    "terraform_backend_removed": ["1", "local.a"],
-    "terraform_required_providers_twice": ["1", "local.a"],
-    "terraform_language_quoted": ["1", "local.a"],
-    "terraform_language_newer": ["1", "local.a"],
-    "terraform_language_valid": ["1", "local.a"],
     "source_bare_name": ["1", "module.m"],
     "source_two_parts": ["1", "local.a"],
     "installed_registry": [

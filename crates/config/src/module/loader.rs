@@ -191,13 +191,6 @@ pub struct TerraformConfig<'a> {
     pub required_providers: BTreeMap<Name, ConfigAttr<'a>>,
     /// The `backend` or `cloud` block.
     pub backend: Option<ConfigBlock<'a>>,
-    /// Where the first `required_providers` block of a primary file is: a module may
-    /// have only one.
-    required_providers_block: Option<(FileId, Span)>,
-    /// Where the first `backend` and `cloud` blocks of the primary files are: a module
-    /// may have one or the other.
-    backend_block: Option<(FileId, Span)>,
-    cloud_block: Option<(FileId, Span)>,
 }
 
 /// Reads the primary files, then merges the override files into them.
@@ -686,143 +679,6 @@ fn requirement(expr: &Expr, evaluator: &Evaluator) -> Option<Value> {
     Some(Value::object(entries))
 }
 
-/// The editions Terraform 1.15.5 knows.
-const LANGUAGE_EDITION: &str = "TF2021";
-
-/// `language = TF2021`, a bare keyword: anything else is Terraform's error.
-fn language_edition_error(attr: &ConfigAttr<'_>) -> Option<Diagnostic> {
-    match attr.expr.as_keyword() {
-        Some(keyword) if keyword.as_str() == LANGUAGE_EDITION => None,
-        Some(_) => Some(Diagnostic::error(
-            "Unsupported language edition",
-            format!(
-                "Terraform v1.15.5 only supports language edition {LANGUAGE_EDITION}. This module requires a newer version of Terraform CLI."
-            ),
-            attr.expr.span,
-        )),
-        None => Some(Diagnostic::error(
-            "Invalid language edition",
-            format!(
-                "The language argument expects a bare language edition keyword. Terraform 1.15.5 supports only language edition {LANGUAGE_EDITION}, which is the default."
-            ),
-            attr.expr.span,
-        )),
-    }
-}
-
-/// The backend types Terraform 1.15 has, and those it removed with their reason.
-const BACKEND_TYPES: [&str; 13] = [
-    "local",
-    "remote",
-    "azurerm",
-    "consul",
-    "cos",
-    "gcs",
-    "http",
-    "inmem",
-    "kubernetes",
-    "oss",
-    "pg",
-    "s3",
-    "oci",
-];
-const REMOVED_BACKENDS: [(&str, &str); 6] = [
-    (
-        "artifactory",
-        "The \"artifactory\" backend is not supported in Terraform v1.3 or later.",
-    ),
-    (
-        "azure",
-        "The \"azure\" backend name has been removed, please use \"azurerm\".",
-    ),
-    (
-        "etcd",
-        "The \"etcd\" backend is not supported in Terraform v1.3 or later.",
-    ),
-    (
-        "etcdv3",
-        "The \"etcdv3\" backend is not supported in Terraform v1.3 or later.",
-    ),
-    (
-        "manta",
-        "The \"manta\" backend is not supported in Terraform v1.3 or later.",
-    ),
-    (
-        "swift",
-        "The \"swift\" backend is not supported in Terraform v1.3 or later.",
-    ),
-];
-
-/// The checks of a primary file's `required_providers`, `backend` and `cloud` blocks
-/// across the module's `terraform` blocks: one `required_providers`, a `backend` or a
-/// `cloud` (not both), and, in Terraform, a backend type it has.
-fn check_state_storage<'a>(
-    files: &SourceFiles,
-    language: Language,
-    terraform: &mut TerraformConfig<'a>,
-    nested: &ConfigBlock<'a>,
-    diagnostics: &mut Vec<ModuleDiagnostic>,
-) {
-    let here = (nested.file, nested.def_span);
-    let mut error = |summary: &str, detail: String| {
-        diagnostics.push(ModuleDiagnostic::new(
-            nested.file,
-            Diagnostic::error(summary, detail, nested.def_span),
-        ));
-    };
-    match &*nested.block_type {
-        "required_providers" => match terraform.required_providers_block {
-            Some((file, span)) => error(
-                "Duplicate required providers configuration",
-                format!(
-                    "A module may have only one required providers configuration. The required providers were previously configured at {}.",
-                    files.place(file, span)
-                ),
-            ),
-            None => terraform.required_providers_block = Some(here),
-        },
-        "backend" => {
-            if let (Language::Terraform, Some(backend_type)) =
-                (language, nested.labels.first().map(|(label, _)| &**label))
-                && !BACKEND_TYPES.contains(&backend_type)
-            {
-                let detail = REMOVED_BACKENDS
-                    .iter()
-                    .find(|(name, _)| *name == backend_type)
-                    .map_or_else(
-                        || format!("There is no backend type named \"{backend_type}\"."),
-                        |(_, reason)| (*reason).to_string(),
-                    );
-                error("Invalid backend type", detail);
-            }
-            terraform.backend_block.get_or_insert(here);
-        }
-        "cloud" => {
-            terraform.cloud_block.get_or_insert(here);
-        }
-        _ => return,
-    }
-    if let (Some(cloud), Some(backend), "backend" | "cloud") = (
-        terraform.cloud_block,
-        terraform.backend_block,
-        &*nested.block_type,
-    ) && (here == backend || here == cloud)
-    {
-        diagnostics.push(ModuleDiagnostic::new(
-            backend.0,
-            Diagnostic::error(
-                "Conflicting 'cloud' and 'backend' configuration blocks are present",
-                format!(
-                    "A module may declare either one 'cloud' block OR one 'backend' block for configuring state storage. The 'cloud' block is configured at {}; a 'backend' is configured at {}. Remove the 'backend' block to configure HCP Terraform or Terraform Enterprise.",
-                    files.place(cloud.0, cloud.1),
-                    files.place(backend.0, backend.1)
-                ),
-                backend.1,
-            ),
-        ));
-    }
-}
-
 /// Merges one `terraform` block into the module's; in a primary file, a second `backend`
 /// block is an error.
 fn merge_terraform<'a>(
@@ -847,11 +703,6 @@ fn merge_terraform<'a>(
         match &*attr.name {
             "required_version" => terraform.required_version = Some(attr),
             // Experiments are for alpha releases only.
-            "language" if language == Language::Terraform => {
-                if let Some(error) = language_edition_error(&attr) {
-                    diagnostics.push(ModuleDiagnostic::new(attr.file, error));
-                }
-            }
             "experiments" => diagnostics.push(ModuleDiagnostic::new(
                 attr.file,
                 Diagnostic::error(
@@ -864,9 +715,6 @@ fn merge_terraform<'a>(
         }
     }
     for nested in content.blocks {
-        if !is_override {
-            check_state_storage(files, language, terraform, &nested, diagnostics);
-        }
         match &*nested.block_type {
             "required_providers" => {
                 for attr in nested.body.all_content().attributes {

@@ -1,7 +1,0 @@
-terraform {
-  backend "etcd" {}
-}
-
-locals {
-  a = 1
-}

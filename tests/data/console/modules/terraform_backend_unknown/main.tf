@@ -1,7 +1,0 @@
-terraform {
-  backend "nope" {}
-}
-
-locals {
-  a = 1
-}

@@ -1,7 +1,0 @@
-terraform {
-  language = TF2030
-}
-
-locals {
-  a = 1
-}

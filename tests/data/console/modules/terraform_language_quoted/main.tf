@@ -1,7 +1,0 @@
-terraform {
-  language = "TF2021"
-}
-
-locals {
-  a = 1
-}
