@@ -219,7 +219,10 @@ impl LoadedModule {
     /// The errors Terraform gives before evaluating `expr` in the console:
     /// one for each reference to a local value that was not evaluated
     /// because something it depends on failed ("Reference to uninitialized
-    /// local value"; the failed value itself is unknown, not an error).
+    /// local value"; the failed value itself is unknown, not an error), and
+    /// one for each reference to a local module call that has no instances
+    /// because its `count` or `for_each` failed or is unknown (where
+    /// `terraform console` crashes).
     ///
     /// ```no_run
     /// use std::path::Path;

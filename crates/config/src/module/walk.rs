@@ -684,7 +684,7 @@ impl Walker<'_, '_> {
                 state.excused[local_index] = true;
                 state.resources[i] = Some(value);
             }
-            Node::Expand(c) => self.eval_expand(inst, m, c, excused, diagnostics),
+            Node::Expand(c) => self.eval_expand(inst, m, c, diagnostics),
             Node::Output(i) => {
                 let block = &config.outputs[i];
                 let scope = &self.instances[inst].scope;
@@ -795,7 +795,6 @@ impl Walker<'_, '_> {
         inst: usize,
         m: usize,
         c: usize,
-        excused: bool,
         diagnostics: &mut Vec<ModuleDiagnostic>,
     ) {
         let block = &self.tree[m].config.module_calls[c];
@@ -829,7 +828,10 @@ impl Walker<'_, '_> {
             return;
         };
         let scope = &self.instances[inst].scope;
-        let expanded = expansion(block, scope, self.evaluator, excused, diagnostics);
+        // Unlike a resource's, a module call's `count` and `for_each` are evaluated by
+        // `terraform console`: unknown (even from a resource with no state, a data source
+        // or an unset variable) is an error.
+        let expanded = expansion(block, scope, self.evaluator, false, diagnostics);
         let mut children = Vec::new();
         for (key, each_value) in instance_keys(&expanded) {
             let index = self.new_instance(child, Some(inst), key.clone(), each_value);
@@ -944,6 +946,19 @@ impl Walker<'_, '_> {
             .filter(|(i, _)| self.status_of(inst, Node::Local(*i)) == Status::Skipped)
             .map(|(_, l)| l.name.clone())
             .collect();
+        let unexpanded_calls = config
+            .module_calls
+            .iter()
+            .zip(&state.calls)
+            .zip(&module.children)
+            .filter(|((_, call), child)| {
+                child.is_some()
+                    && call
+                        .as_ref()
+                        .is_none_or(|call| matches!(call.expansion, Expansion::Unknown))
+            })
+            .map(|((block, _), _)| Name::from(block.name()))
+            .collect();
         ModuleInstance {
             dir: module.dir.clone(),
             path_module: module.path_module.clone(),
@@ -993,6 +1008,7 @@ impl Walker<'_, '_> {
             settings: Default::default(),
             scope,
             uninitialized_locals,
+            unexpanded_calls,
             in_cycle: BTreeSet::new(),
             builtin_provider: requires_builtin_provider(config),
         }
