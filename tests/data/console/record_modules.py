@@ -274,6 +274,12 @@ CASES = {
     "call_count_skipped": UNEXPANDED_SHORT + ["local.f"],
     "call_count_fraction": UNEXPANDED_SHORT,
     "call_for_each_numbers": UNEXPANDED_SHORT,
+    # A .tfvars value that is not of the variable's type, or null for a non-nullable one:
+    # reading the variable is "Reference to uninitialized variable".
+    "tfvars_invalid_value": [
+        "1", "var.v", "var.w", "var.obj", "var.nn", "local.from_v", "local.from_w", "local.unrelated", "module.m",
+        "module.m.echo", "module.m.const", "try(var.v, 1)", "type(var.v)", "can(var.nn)", "[var.w, var.v]",
+    ],
 }
 
 

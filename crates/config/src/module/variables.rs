@@ -363,20 +363,25 @@ pub(crate) fn finalize(
         Some(assignment) if assignment.value.is_null() && !decl.nullable => match &decl.default {
             Some(default) => (default.clone(), VariableSource::Default),
             None => {
+                // Terraform names the declaration when the value has a place in a file.
+                let detail = match assignment.place {
+                    Some(_) => format!(
+                        "The given value is not suitable for var.{} defined at {}: required variable may not be set to null.",
+                        decl.name,
+                        files.place(decl.block.file, decl.block.def_span),
+                    ),
+                    None => format!(
+                        "Unsuitable value for var.{} set from outside of the configuration: required variable may not be set to null.",
+                        decl.name
+                    ),
+                };
                 let (file, span) = assignment
                     .place
                     .unwrap_or((decl.block.file, decl.block.def_span));
                 diagnostics.push(ModuleDiagnostic::new(
-                        file,
-                        Diagnostic::error(
-                            "Required variable not set",
-                            format!(
-                                "Unsuitable value for var.{} set from outside of the configuration: required variable may not be set to null.",
-                                decl.name
-                            ),
-                            span,
-                        ),
-                    ));
+                    file,
+                    Diagnostic::error("Required variable not set", detail, span),
+                ));
                 return None;
             }
         },

@@ -51,6 +51,9 @@ struct Instance {
     excused: Vec<bool>,
     on_resources: Vec<bool>,
     variables: Vec<Option<VariableValue>>,
+    /// Variables whose given value was refused (it does not convert to the type, or is null
+    /// where that is not allowed): Terraform leaves them unset, not unknown.
+    refused_variables: BTreeSet<Name>,
     locals: Vec<Option<Value>>,
     resources: Vec<Option<ResourceValue>>,
     calls: Vec<Option<CallState>>,
@@ -317,6 +320,7 @@ impl Walker<'_, '_> {
             excused: vec![false; n_nodes],
             on_resources: vec![false; n_nodes],
             variables: vec![None; config.variables.len()],
+            refused_variables: BTreeSet::new(),
             locals: vec![None; config.locals.len()],
             resources: vec![None; config.resources.len()],
             calls: (0..config.module_calls.len()).map(|_| None).collect(),
@@ -765,9 +769,15 @@ impl Walker<'_, '_> {
                 ));
             }
         }
+        let start = diagnostics.len();
         let (value, source) = match finalize(decl, assignment, files, diagnostics) {
             Some(found) => found,
             None => {
+                if diagnostics[start..].iter().any(ModuleDiagnostic::is_error) {
+                    self.instances[inst]
+                        .refused_variables
+                        .insert(decl.name.clone());
+                }
                 let value = Value::unknown(decl.constraint.result_type()).mark(decl.marks());
                 (value, VariableSource::Unset)
             }
@@ -898,8 +908,11 @@ impl Walker<'_, '_> {
                 let v = v.as_ref()?;
                 // A const variable without a value is an error, reported as the
                 // configuration is read.
-                (v.source == VariableSource::Unset && !d.default_invalid && !d.is_const)
-                    .then(|| format!("var.{}", v.name))
+                (v.source == VariableSource::Unset
+                    && !d.default_invalid
+                    && !d.is_const
+                    && !root.refused_variables.contains(&v.name))
+                .then(|| format!("var.{}", v.name))
             })
             .collect();
         if names.is_empty() {
@@ -1008,6 +1021,7 @@ impl Walker<'_, '_> {
             settings: Default::default(),
             scope,
             uninitialized_locals,
+            uninitialized_variables: state.refused_variables.clone(),
             unexpanded_calls,
             in_cycle: BTreeSet::new(),
             builtin_provider: requires_builtin_provider(config),
