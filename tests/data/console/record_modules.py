@@ -231,6 +231,12 @@ CASES = {
     ],
     "ephemeral_module_outputs": ["1", "module.m", "module.m.eph", "module.m.leak", "module.m.plain", "local.u"],
     "ephemeral_to_plain_variable": ["1", "module.m", "module.m.o", "local.u"],
+    "output_ephemeral_declared": [
+        "1", "module.m", "module.m.o", "module.m.obj", "module.m.obj.a", "module.m.nul", "module.m.res",
+        "module.m.both", "module.m.plain", "local.via", "local.whole", "local.u", "ephemeralasnull(module.m)",
+        "ephemeralasnull(module.m.o)", "type(module.m.o)", "module.m.o + 1", "[module.m.o]",
+        "issensitive(module.m.both)", "module.m.nul == null", "keys(module.m)",
+    ],
     # A child module's outputs: sensitive without being declared so (only a root output must
     # be), non-nullable variables given null, optional attributes, path.module.
     "child_sensitive_output": [
