@@ -204,6 +204,8 @@ CASES = {
     "block_resource_count_for_each": ["1", "local.unrelated"],
     "block_module_reserved_block": ["1", "local.unrelated"],
     "variable_type_quoted_expression": ["1", "local.unrelated"],
+    "variable_nullable_null_default": ["1", "var.v", "local.unrelated"],
+    "variable_nullable_null_default_object": ["1", "var.v", "local.unrelated"],
     "variable_type_bare_valid": ["1", "var.l", "var.m", "type(var.l)", "type(var.m)", "local.unrelated"],
     # required_providers entries and the terraform block's arguments.
     "providers_legacy_invalid_name": ["1", "local.unrelated"],

@@ -94,7 +94,15 @@ pub(crate) fn decode<'c, 'a>(
         // A JSON default is read in literal-only mode, as Terraform does.
         let raw = constant(evaluator, &attr.literal_expr(), attr.file, diagnostics)?;
         if raw.is_null() && !nullable {
-            // A null default of a non-nullable variable makes it required.
+            diagnostics.push(ModuleDiagnostic::new(
+                attr.file,
+                Diagnostic::error(
+                    "Invalid default value for variable",
+                    "A null default value is not valid when nullable=false.",
+                    attr.expr.span,
+                ),
+            ));
+            default_invalid = true;
             return None;
         }
         match convert(&constraint.apply_defaults(&raw), &constraint.ty) {
