@@ -79,6 +79,11 @@ CASES = {
     "cycle_res_module": ["1", "local.unrelated", "module.m", "module.m.const", "terraform_data.t"],
     "cycle_local": ["1", "local.unrelated", "local.a", "local.b"],
     "cycle_local_self": ["1", "local.unrelated", "local.a"],
+    "resource_self_reference": [
+        "1", "local.unrelated", "terraform_data.a", "terraform_data.a.input", "terraform_data.b", "terraform_data.c",
+        "terraform_data.c[0]", "terraform_data.c.input", "terraform_data.d.input", "terraform_data.e", "local.via",
+        "local.via_e",
+    ],
     "cycle_nested": ["1", "local.unrelated", "module.outer", "module.outer.fixed"],
     "wire_m2m_self": ["1", "module.a", "module.a.echo", "module.a.const", "module.a.res"],
     "validation_child": [

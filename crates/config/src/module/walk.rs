@@ -9,7 +9,7 @@ use terrace_types::{Type, Value};
 
 use super::config_graph::{Graph, Node, attr_name, build_graph, node_name, node_place};
 use super::decode::check_lifecycle_flags;
-use super::dependencies::{body_references, cycle_diagnostic, resource_key};
+use super::dependencies::{body_references, cycle_diagnostic, resource_key, resource_of};
 use super::diagnostics::{ModuleDiagnostic, mark_configuration, warning};
 use super::files::FileId;
 use super::module_calls::{ModuleCallValue, is_local_source, requires_builtin_provider};
@@ -465,10 +465,15 @@ impl Walker<'_, '_> {
         }
     }
 
-    /// True when `node` reads a data source or a root variable with no
-    /// value: unknown only here, so an unknown `count` is not reported.
+    /// True when `node` reads a data source, a root variable with no
+    /// value, or (a resource) itself: unknown only here, so an unknown
+    /// `count` is not reported.
     fn reads_unknown_input(&self, inst: usize, m: usize, node: Node) -> bool {
         let config = &self.tree[m].config;
+        let itself = match node {
+            Node::Resource(i) => Some(resource_key(&config.resources[i])),
+            _ => None,
+        };
         let mut refs = Vec::new();
         match node {
             Node::Local(i) => refs.extend(terrace_eval::references(&config.locals[i].expr)),
@@ -495,7 +500,9 @@ impl Walker<'_, '_> {
                     .flatten()
                     .any(|v| &v.name == n && !v.value.is_wholly_known())
             }),
-            _ => false,
+            _ => itself.as_ref().is_some_and(|own| {
+                resource_of(r, &self.tree[m].managed).is_some_and(|(key, _)| &key == own)
+            }),
         })
     }
 
