@@ -184,6 +184,7 @@ CASES = {
     "rule_depends_on_module_number": ["1", "local.unrelated"],
     "rule_check_no_condition": ["1", "local.unrelated"],
     "rule_check_constant_condition": ["1", "local.unrelated"],
+    "rule_condition_self_reference": ["1", "local.unrelated"],
     "rule_provider_alias_invalid": ["1", "local.unrelated"],
     "version_required_invalid": ["1", "local.unrelated"],
     "version_required_list": ["1", "local.unrelated"],

@@ -314,7 +314,13 @@ fn block_config<'a>(
             if repeated(&mut lifecycle, &nested, files, diagnostics) {
                 continue;
             }
-            for attr in check_lifecycle(&block.block_type, &nested, diagnostics) {
+            let label = |i: usize| block.labels.get(i).map_or("", |(l, _)| &**l);
+            for attr in check_lifecycle(
+                &block.block_type,
+                (label(0), label(1)),
+                &nested,
+                diagnostics,
+            ) {
                 replace_attr(&mut config.lifecycle, attr);
             }
         } else {

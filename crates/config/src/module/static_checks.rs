@@ -218,6 +218,7 @@ pub(crate) fn not_a_reference(file: FileId, span: Span) -> ModuleDiagnostic {
 /// types. Returns its arguments.
 pub(crate) fn check_lifecycle<'a>(
     kind: &str,
+    labels: (&str, &str),
     block: &ConfigBlock<'a>,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> Vec<ConfigAttr<'a>> {
@@ -232,6 +233,7 @@ pub(crate) fn check_lifecycle<'a>(
         match &*nested.block_type {
             "precondition" | "postcondition" => {
                 check_rule(nested, None, diagnostics);
+                check_self_reference(kind, labels, nested, diagnostics);
             }
             other if data => diagnostics.push(ModuleDiagnostic::new(
                 nested.file,
@@ -266,6 +268,52 @@ pub(crate) fn check_lifecycle<'a>(
         check_ignore_changes(attr, diagnostics);
     }
     content.attributes
+}
+
+/// A resource's `precondition` or `postcondition` may not name the resource itself (it has
+/// `self`): Terraform's "Invalid reference in postcondition", once for each of `condition`
+/// and `error_message` that does.
+fn check_self_reference(
+    kind: &str,
+    (ty, name): (&str, &str),
+    rule: &ConfigBlock<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    // `data.TYPE.NAME`, `ephemeral.TYPE.NAME`, or a managed resource's `TYPE.NAME`.
+    let mode = matches!(kind, "data" | "ephemeral").then_some(kind);
+    let is_itself = |r: &Traversal| {
+        let attr = |i: usize| match r.steps.get(i) {
+            Some(TraversalStep::Attr { name, .. }) => Some(&**name),
+            _ => None,
+        };
+        match mode {
+            Some(mode) => r.root.as_str() == mode && attr(0) == Some(ty) && attr(1) == Some(name),
+            None => r.root.as_str() == ty && attr(0) == Some(name),
+        }
+    };
+    let content = rule.body.all_content();
+    for attr_name in CHECK_RULE_SCHEMA.attributes {
+        let Some(attr) = content.attributes.iter().find(|a| &*a.name == *attr_name) else {
+            continue;
+        };
+        let Ok(expr) = attr.static_expr() else {
+            continue;
+        };
+        if terrace_syntax::references(&expr).iter().any(is_itself) {
+            let address = match mode {
+                Some(mode) => format!("{mode}.{ty}.{name}"),
+                None => format!("{ty}.{name}"),
+            };
+            diagnostics.push(ModuleDiagnostic::new(
+                attr.file,
+                Diagnostic::error(
+                    format!("Invalid reference in {}", rule.block_type),
+                    format!("Configuration for {address} may not refer to itself."),
+                    expr.span,
+                ),
+            ));
+        }
+    }
 }
 
 /// `ignore_changes`: the keyword `all`, or a static list of references to the resource's own
