@@ -115,6 +115,10 @@ CASES = {
     "call_providers_nope": CALL,
     "call_providers_alias": CALL,
     "call_version_local": CALL,
+    # Blocks in a module block (as for call_undeclared_arg, .terraform/modules/modules.json
+    # is there so that the console reads the configuration: `terraform init` fails on it).
+    "call_block_unsupported": ["1", "local.unrelated", "module.m"],
+    "call_block_dynamic": ["1", "local.unrelated", "module.m"],
     "call_registry_source": ["1", "local.unrelated", "module.r", "module.r.vpc_id"],
     # Terraform 1.15: const variables, and module sources made of them and of locals.
     "const_source_var": ["1", "var.env", "module.child.out", "module.child", "output.o"],
