@@ -229,6 +229,7 @@ CASES = {
     "block_terraform_unknown_argument": ["1", "local.unrelated"],
     "providers_aliases_valid": ["1", "local.unrelated"],
     "provider_ref_too_long": ["1", "local.unrelated"],
+    "provider_reserved_names": ["1", "local.unrelated"],
     "provider_ref_call": ["1", "local.unrelated"],
     "providers_map_list": ["1", "local.unrelated"],
     "providers_map_call": ["1", "local.unrelated"],

@@ -12,8 +12,8 @@ use super::names::{check_block_labels, check_local_name};
 use super::overrides::{merge_block, replace_attr};
 use super::static_checks::{
     check_check_block, check_count_and_for_each, check_depends_on, check_lifecycle,
-    check_passed_providers, check_provider_ref, check_refactoring_block, check_rule,
-    missing_argument,
+    check_passed_providers, check_provider_ref, check_provider_reserved, check_refactoring_block,
+    check_rule, missing_argument,
 };
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
@@ -272,6 +272,9 @@ fn block_config<'a>(
     }
     if matches!(&*block.block_type, "resource" | "data" | "ephemeral") {
         check_count_and_for_each(&config, diagnostics);
+    }
+    if &*block.block_type == "provider" {
+        check_provider_reserved(&config.attrs, &content.blocks, diagnostics);
     }
     let mut lifecycle: Option<Span> = None;
     let mut connection: Option<Span> = None;

@@ -2,7 +2,8 @@
 //! (names are in `names.rs`, version constraints in `version_constraint.rs`): check-shaped
 //! blocks (`validation`, `precondition`, `postcondition`, `assert`), `depends_on` and
 //! `ignore_changes` lists, a resource's `lifecycle` block, a `check` block's asserts, `moved`,
-//! `removed` and `import` blocks, and references to provider configurations.
+//! `removed` and `import` blocks, references to provider configurations, and the names a
+//! `provider` block reserves.
 
 use terrace_eval::Diagnostic;
 use terrace_syntax::{Expr, ExprKind, Literal, ObjectKey, Span, Traversal, TraversalStep};
@@ -587,5 +588,43 @@ pub(crate) fn check_count_and_for_each(
                 for_each.name_span,
             ),
         ));
+    }
+}
+
+/// The arguments and block types Terraform reserves in a `provider` block.
+pub(crate) fn check_provider_reserved(
+    attrs: &[ConfigAttr<'_>],
+    blocks: &[ConfigBlock<'_>],
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    for attr in attrs {
+        if matches!(&*attr.name, "count" | "depends_on" | "for_each" | "source") {
+            diagnostics.push(ModuleDiagnostic::new(
+                attr.file,
+                Diagnostic::error(
+                    "Reserved argument name in provider block",
+                    format!(
+                        "The provider argument name \"{}\" is reserved for use by Terraform in a future version.",
+                        attr.name
+                    ),
+                    attr.name_span,
+                ),
+            ));
+        }
+    }
+    for nested in blocks {
+        if matches!(&*nested.block_type, "lifecycle" | "locals") {
+            diagnostics.push(ModuleDiagnostic::new(
+                nested.file,
+                Diagnostic::error(
+                    "Reserved block type name in provider block",
+                    format!(
+                        "The block type name \"{}\" is reserved for use by Terraform in a future version.",
+                        nested.block_type
+                    ),
+                    nested.type_span,
+                ),
+            ));
+        }
     }
 }
