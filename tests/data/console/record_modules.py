@@ -230,6 +230,12 @@ CASES = {
     "providers_aliases_valid": ["1", "local.unrelated"],
     "provider_ref_too_long": ["1", "local.unrelated"],
     "provider_reserved_names": ["1", "local.unrelated"],
+    # Aliased provider configurations: a resource's `provider` naming one the module does not
+    # have, a child's configuration_aliases not passed (with a module manifest, as `terraform
+    # init` fails), and one passed.
+    "provider_alias_undeclared": ["1", "local.unrelated", "module.c"],
+    "provider_alias_not_passed": ["1", "local.unrelated", "module.c"],
+    "provider_alias_passed": ["1", "local.unrelated", "module.c"],
     "provider_ref_call": ["1", "local.unrelated"],
     "providers_map_list": ["1", "local.unrelated"],
     "providers_map_call": ["1", "local.unrelated"],

@@ -35,6 +35,7 @@ mod named_values;
 mod names;
 mod outputs;
 mod overrides;
+mod provider_configs;
 pub(crate) mod render;
 mod required_providers;
 pub(crate) mod resources;

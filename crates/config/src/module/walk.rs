@@ -16,6 +16,7 @@ use super::module_calls::{ModuleCallValue, is_local_source, requires_builtin_pro
 use super::named_values::{LoadCtx, ModuleInstance, VariableSource, VariableValue};
 use super::names::check_provider_alias;
 use super::outputs::{OutputDecl, OutputValue, decode_output, eval_output};
+use super::provider_configs::{check_passed_aliases, check_resource_providers};
 use super::resources::{
     Expansion, InstanceKey, ResourceValue, eval_resource, expansion, instance_keys, instance_scope,
 };
@@ -130,6 +131,8 @@ pub(crate) fn walk(
         }
         check_version_constraints(&module.config, &evaluator, diagnostics);
         check_calls(module, &decls, diagnostics);
+        check_passed_aliases(&tree, module, diagnostics);
+        check_resource_providers(&tree, module, diagnostics);
     }
     mark_configuration(diagnostics, start);
     let state = match tree.first() {
