@@ -357,6 +357,17 @@ pub(crate) fn parse_value(raw: &str) -> Result<Value, String> {
         })
 }
 
+/// Where a value given from outside any file came from, in Terraform's words.
+fn given_from(source: &VariableSource, name: &str) -> String {
+    match source {
+        VariableSource::Environment => {
+            format!("set using the TF_VAR_{name} environment variable")
+        }
+        VariableSource::CommandLine => format!("set using -var=\"{name}=...\""),
+        _ => "set from outside of the configuration".to_string(),
+    }
+}
+
 /// The final value of one variable: the assignment (or the default) after
 /// defaults of optional attributes, conversion to the type, the nullable rule
 /// and the sensitive mark; `None` when a required variable has no value.
@@ -371,7 +382,8 @@ pub(crate) fn finalize(
         Some(assignment) if assignment.value.is_null() && !decl.nullable => match &decl.default {
             Some(default) => (default.clone(), VariableSource::Default),
             None => {
-                // Terraform names the declaration when the value has a place in a file.
+                // Terraform names the declaration when the value has a place in a file, else
+                // where it came from (and points at the declaration).
                 let detail = match assignment.place {
                     Some(_) => format!(
                         "The given value is not suitable for var.{} defined at {}: required variable may not be set to null.",
@@ -379,8 +391,9 @@ pub(crate) fn finalize(
                         files.place(decl.block.file, decl.block.def_span),
                     ),
                     None => format!(
-                        "Unsuitable value for var.{} set from outside of the configuration: required variable may not be set to null.",
-                        decl.name
+                        "Unsuitable value for var.{} {}: required variable may not be set to null.",
+                        decl.name,
+                        given_from(&assignment.source, &decl.name),
                     ),
                 };
                 let (file, span) = assignment
@@ -398,19 +411,30 @@ pub(crate) fn finalize(
             match convert(&raw, &decl.constraint.ty) {
                 Ok(value) => (value, assignment.source),
                 Err(error) => {
-                    let diagnostic = Diagnostic::error(
-                        "Invalid value for input variable",
-                        format!(
-                            "The given value is not suitable for var.{} declared at {}: {error}.",
-                            decl.name,
-                            files.place(decl.block.file, decl.block.def_span),
+                    let (file, detail, span) = match assignment.place {
+                        Some((file, span)) => (
+                            file,
+                            format!(
+                                "The given value is not suitable for var.{} declared at {}: {error}.",
+                                decl.name,
+                                files.place(decl.block.file, decl.block.def_span),
+                            ),
+                            span,
                         ),
-                        assignment.place.map_or(Span::default(), |(_, span)| span),
-                    );
-                    diagnostics.push(match assignment.place {
-                        Some((file, _)) => ModuleDiagnostic::new(file, diagnostic),
-                        None => ModuleDiagnostic::without_file(diagnostic),
-                    });
+                        None => (
+                            decl.block.file,
+                            format!(
+                                "Unsuitable value for var.{} {}: {error}.",
+                                decl.name,
+                                given_from(&assignment.source, &decl.name),
+                            ),
+                            decl.block.def_span,
+                        ),
+                    };
+                    diagnostics.push(ModuleDiagnostic::new(
+                        file,
+                        Diagnostic::error("Invalid value for input variable", detail, span),
+                    ));
                     return None;
                 }
             }

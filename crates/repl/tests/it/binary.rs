@@ -375,7 +375,8 @@ fn a_variable_value_that_does_not_parse_stops_before_evaluating() {
     );
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.contains("Reference to uninitialized variable"),
+        stderr.contains("Unsuitable value for var.n set using the TF_VAR_n environment variable: a number is required.")
+            && stderr.contains("Reference to uninitialized variable"),
         "{stderr}"
     );
 }
