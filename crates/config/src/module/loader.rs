@@ -12,8 +12,8 @@ use super::names::{check_block_labels, check_local_name};
 use super::overrides::{merge_block, replace_attr};
 use super::static_checks::{
     check_check_block, check_count_and_for_each, check_depends_on, check_lifecycle,
-    check_passed_providers, check_provider_ref, check_provider_reserved, check_refactoring_block,
-    check_rule, missing_argument,
+    check_passed_providers, check_provider_ref, check_provider_reserved, check_provisioner,
+    check_refactoring_block, check_rule, missing_argument,
 };
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
@@ -288,6 +288,7 @@ fn block_config<'a>(
             ("output", "precondition") => {
                 check_rule(&nested, None, diagnostics);
             }
+            ("resource", "provisioner") => check_provisioner(&nested, diagnostics),
             _ => {}
         }
         if &*block.block_type == "resource"

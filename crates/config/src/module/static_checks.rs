@@ -1,9 +1,9 @@
 //! What Terraform checks of a module's blocks when it reads them, before evaluating anything
 //! (names are in `names.rs`, version constraints in `version_constraint.rs`): check-shaped
 //! blocks (`validation`, `precondition`, `postcondition`, `assert`), `depends_on` and
-//! `ignore_changes` lists, a resource's `lifecycle` block, a `check` block's asserts, `moved`,
-//! `removed` and `import` blocks, references to provider configurations, and the names a
-//! `provider` block reserves.
+//! `ignore_changes` lists, a resource's `lifecycle` and `provisioner` blocks, a `check` block's
+//! asserts, `moved`, `removed` and `import` blocks, references to provider configurations, and
+//! the names a `provider` block reserves.
 
 use terrace_eval::Diagnostic;
 use terrace_syntax::{Expr, ExprKind, Literal, ObjectKey, Span, Traversal, TraversalStep};
@@ -627,4 +627,103 @@ pub(crate) fn check_provider_reserved(
             ));
         }
     }
+}
+
+/// A `provisioner` block's keywords, `when` (`create` or `destroy`) and `on_failure`
+/// (`continue` or `fail`), and a destroy-time provisioner's references, which may only be to
+/// `self`, `count.index`, `each.key`, `path` and `terraform` (its `connection` block's too).
+pub(crate) fn check_provisioner(block: &ConfigBlock<'_>, diagnostics: &mut Vec<ModuleDiagnostic>) {
+    let content = block.body.all_content();
+    let attr = |name: &str| content.attributes.iter().find(|a| &*a.name == name);
+    let mut destroy = false;
+    if let Some(when) = attr("when") {
+        match keyword(when, diagnostics) {
+            Some(word) if word == "create" => {}
+            Some(word) if word == "destroy" => destroy = true,
+            _ => diagnostics.push(ModuleDiagnostic::new(
+                when.file,
+                Diagnostic::error(
+                    "Invalid \"when\" keyword",
+                    "The \"when\" argument requires one of the following keywords: create or destroy.",
+                    when.expr.span,
+                ),
+            )),
+        }
+    }
+    if destroy {
+        let others = content
+            .attributes
+            .iter()
+            .filter(|a| !matches!(&*a.name, "when" | "on_failure"))
+            .cloned();
+        let connection = content
+            .blocks
+            .iter()
+            .filter(|b| &*b.block_type == "connection")
+            .flat_map(|b| b.body.all_content().attributes);
+        for attr in others.chain(connection) {
+            for reference in terrace_eval::references(&attr.expr) {
+                let step = match reference.steps() {
+                    [TraversalStep::Attr { name, .. }] => Some(&**name),
+                    _ => None,
+                };
+                let valid = match reference.root() {
+                    "self" | "path" | "terraform" => true,
+                    "count" => step == Some("index"),
+                    "each" => step == Some("key"),
+                    _ => false,
+                };
+                if !valid {
+                    diagnostics.push(ModuleDiagnostic::new(
+                        attr.file,
+                        Diagnostic::error(
+                            "Invalid reference from destroy provisioner",
+                            "Destroy-time provisioners and their connection configurations may only reference attributes of the related resource, via 'self', 'count.index', or 'each.key'.\n\nReferences to other resources during the destroy phase can cause dependency cycles and interact poorly with create_before_destroy.",
+                            attr.expr.span,
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(on_failure) = attr("on_failure")
+        && !matches!(
+            keyword(on_failure, diagnostics).as_deref(),
+            Some("continue" | "fail")
+        )
+    {
+        diagnostics.push(ModuleDiagnostic::new(
+            on_failure.file,
+            Diagnostic::error(
+                "Invalid \"on_failure\" keyword",
+                "The \"on_failure\" argument requires one of the following keywords: continue or fail.",
+                on_failure.expr.span,
+            ),
+        ));
+    }
+}
+
+/// An argument read as HCL reads a keyword: a bare name (in JSON, a string holding one); a
+/// quoted one in native syntax is still read, with Terraform's warning.
+fn keyword(attr: &ConfigAttr<'_>, diagnostics: &mut Vec<ModuleDiagnostic>) -> Option<String> {
+    let traversal = if attr.json.is_some() {
+        terrace_syntax::static_traversal(&*attr.static_expr().ok()?)
+    } else if let ExprKind::Literal(Literal::String(text)) = &attr.expr.kind {
+        let traversal = terrace_syntax::parse_traversal(text).ok()?;
+        diagnostics.push(ModuleDiagnostic::new(
+            attr.file,
+            super::diagnostics::warning(
+                "Quoted keywords are deprecated",
+                "In this context, keywords are expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but quoted keywords are now deprecated and will be removed in a future version of Terraform. Remove the quotes surrounding this keyword to silence this warning.",
+                attr.expr.span,
+            ),
+        ));
+        Some(traversal)
+    } else {
+        terrace_syntax::static_traversal(&attr.expr)
+    }?;
+    traversal
+        .steps
+        .is_empty()
+        .then(|| traversal.root.as_str().to_string())
 }
