@@ -189,6 +189,8 @@ CASES = {
     "rule_check_no_condition": ["1", "local.unrelated"],
     "rule_check_constant_condition": ["1", "local.unrelated"],
     "rule_condition_self_reference": ["1", "local.unrelated"],
+    "rule_replace_triggered_by": ["1", "local.unrelated"],
+    "rule_replace_triggered_by_valid": ["1", "local.unrelated"],
     "provisioner_keywords": ["1", "local.unrelated"],
     "provisioner_keywords_valid": ["1", "local.unrelated"],
     "provisioner_destroy_references": ["1", "local.unrelated"],

@@ -268,6 +268,9 @@ pub(crate) fn check_lifecycle<'a>(
     if let Some(attr) = content.attr("ignore_changes") {
         check_ignore_changes(attr, diagnostics);
     }
+    if let Some(attr) = content.attr("replace_triggered_by") {
+        check_replace_triggered_by(attr, diagnostics);
+    }
     content.attributes
 }
 
@@ -313,6 +316,65 @@ fn check_self_reference(
                     expr.span,
                 ),
             ));
+        }
+    }
+}
+
+/// `replace_triggered_by`: a static list whose every element refers to one resource (or an
+/// instance, or an attribute of one), with no other references than `count.index` and
+/// `each.key`. As Terraform's decoder, it checks no element after the first one in error.
+fn check_replace_triggered_by(attr: &ConfigAttr<'_>, diagnostics: &mut Vec<ModuleDiagnostic>) {
+    let Ok(expr) = attr.static_expr() else {
+        return;
+    };
+    let Some(items) = list_items(&expr, attr.file, diagnostics) else {
+        return;
+    };
+    let start = diagnostics.len();
+    for item in items {
+        if diagnostics[start..].iter().any(ModuleDiagnostic::is_error) {
+            break;
+        }
+        let mut error = |summary: &str, detail: &str| {
+            diagnostics.push(ModuleDiagnostic::new(
+                attr.file,
+                Diagnostic::error(summary, detail, item.span),
+            ));
+        };
+        let mut resources = 0;
+        for reference in terrace_eval::references(item) {
+            let first = match reference.steps().first() {
+                Some(TraversalStep::Attr { name, .. }) => Some(&**name),
+                _ => None,
+            };
+            match reference.root() {
+                "count" if first != Some("index") => error(
+                    "Invalid count reference in replace_triggered_by expression",
+                    "Only count.index may be used in replace_triggered_by.",
+                ),
+                "each" if first != Some("key") => error(
+                    "Invalid each reference in replace_triggered_by expression",
+                    "Only each.key may be used in replace_triggered_by.",
+                ),
+                "count" | "each" => {}
+                "var" | "local" | "module" | "path" | "self" | "terraform" => error(
+                    "Invalid reference in replace_triggered_by expression",
+                    "Only resources, count.index, and each.key may be used in replace_triggered_by.",
+                ),
+                // Any other root names a resource (`data.` and `ephemeral.` ones too).
+                _ => resources += 1,
+            }
+        }
+        match resources {
+            0 => error(
+                "Invalid replace_triggered_by expression",
+                "Missing resource reference in replace_triggered_by expression.",
+            ),
+            1 => {}
+            _ => error(
+                "Invalid replace_triggered_by expression",
+                "Multiple resource references in replace_triggered_by expression.",
+            ),
         }
     }
 }
