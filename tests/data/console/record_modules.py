@@ -194,6 +194,7 @@ CASES = {
     "provisioner_keywords": ["1", "local.unrelated"],
     "provisioner_keywords_valid": ["1", "local.unrelated"],
     "provisioner_destroy_references": ["1", "local.unrelated"],
+    "provisioner_unknown_type": ["1", "local.unrelated"],
     "rule_provider_alias_invalid": ["1", "local.unrelated"],
     "version_required_invalid": ["1", "local.unrelated"],
     "version_required_list": ["1", "local.unrelated"],

@@ -11,6 +11,7 @@ use terrace_syntax::{Expr, ExprKind, Literal, ObjectKey, Span, Traversal, Traver
 use super::body::{BodySchema, ConfigAttr, ConfigBlock};
 use super::diagnostics::ModuleDiagnostic;
 use super::files::FileId;
+use super::loader::ModuleConfig;
 
 /// The arguments of a check-shaped block, both required.
 const CHECK_RULE_SCHEMA: BodySchema = BodySchema {
@@ -788,4 +789,33 @@ fn keyword(attr: &ConfigAttr<'_>, diagnostics: &mut Vec<ModuleDiagnostic>) -> Op
         .steps
         .is_empty()
         .then(|| traversal.root.as_str().to_string())
+}
+
+/// The provisioners Terraform has built in: a `provisioner` block of another type is an error
+/// (Terraform's, reading the provisioners' schemas: it stops at the first such type).
+const PROVISIONERS: &[&str] = &["file", "local-exec", "remote-exec"];
+
+/// The error for the first `provisioner` block (module by module, in declaration order) whose
+/// type is not a built-in provisioner.
+pub(crate) fn check_provisioner_types<'c, 'a: 'c>(
+    modules: impl IntoIterator<Item = &'c ModuleConfig<'a>>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    let unknown = modules
+        .into_iter()
+        .flat_map(|config| &config.resources)
+        .filter(|block| &*block.block_type == "resource")
+        .flat_map(|block| &block.blocks)
+        .filter(|nested| &*nested.block_type == "provisioner")
+        .filter_map(|nested| nested.labels.first().map(|(name, _)| name))
+        .find(|name| !PROVISIONERS.contains(&&***name));
+    if let Some(name) = unknown {
+        diagnostics.push(ModuleDiagnostic::without_file(Diagnostic::error(
+            format!(
+                "failed to read provisioner configuration schema for \"{name}\": failed to instantiate provisioner \"{name}\" to obtain schema: unavailable provisioner \"{name}\""
+            ),
+            "",
+            Span::default(),
+        )));
+    }
 }

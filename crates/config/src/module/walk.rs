@@ -21,6 +21,7 @@ use super::resources::{
     Expansion, InstanceKey, ResourceValue, eval_resource, expansion, instance_keys, instance_scope,
 };
 use super::state_values::{StateContext, StateSlot, module_address};
+use super::static_checks::check_provisioner_types;
 use super::tree::{TreeModule, build_tree, check_calls, resource_address};
 use super::variables::{
     Assignment, RootAssignments, VariableDecl, decode, finalize, root_assignments, validate,
@@ -122,6 +123,7 @@ pub(crate) fn walk(
                 .collect()
         })
         .collect();
+    check_provisioner_types(tree.iter().map(|module| &module.config), diagnostics);
     for module in &tree {
         for provider in &module.config.providers {
             check_provider_alias(provider, &evaluator, diagnostics);
