@@ -180,6 +180,8 @@ pub struct ModuleConfig<'a> {
 struct DefinitionIndex {
     blocks: HashMap<(Name, Vec<Name>), usize>,
     locals: HashMap<Name, usize>,
+    /// Each static `import` address, with where its block is.
+    imports: HashMap<String, (FileId, Span)>,
 }
 
 /// What the `terraform` blocks say.
@@ -430,7 +432,31 @@ fn read_file<'a>(
                 check_check_block(&block, diagnostics);
                 check_block_labels(&block, config.language, diagnostics);
             }
-            "moved" | "removed" | "import" => check_refactoring_block(&block, diagnostics),
+            "moved" | "removed" | "import" => {
+                let Some(target) = check_refactoring_block(&block, diagnostics) else {
+                    continue;
+                };
+                // Two `import` blocks into the same address.
+                if let Some((file, span)) = config.index.imports.get(&target.key) {
+                    diagnostics.push(ModuleDiagnostic::new(
+                        target.file,
+                        Diagnostic::error(
+                            format!("Duplicate import configuration for \"{}\"", target.resource),
+                            format!(
+                                "An import block for the resource \"{}\" was already declared at {}. A resource can have only one import block.",
+                                target.resource,
+                                files.place(*file, *span)
+                            ),
+                            target.span,
+                        ),
+                    ));
+                    continue;
+                }
+                config
+                    .index
+                    .imports
+                    .insert(target.key, (block.file, block.def_span));
+            }
             _ => check_block_labels(&block, config.language, diagnostics),
         }
     }

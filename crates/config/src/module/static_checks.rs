@@ -478,17 +478,20 @@ const IMPORT_SCHEMA: BodySchema = BodySchema {
 };
 
 /// Checks a `moved`, `removed` or `import` block: its arguments, the required ones, the
-/// addresses that must be references (`moved`'s `from` and `to`, `removed`'s `from`), and
-/// `import`'s `id` or `identity`, one of them.
+/// addresses that must be references (`moved`'s `from` and `to`, `removed`'s `from`) and their
+/// kinds (`removed` from a resource or module, not an instance or a data source; `moved`
+/// between two resources or two modules; `import` into a managed resource), and `import`'s
+/// `id` or `identity`, one of them. Returns an `import` block's static target, which the
+/// caller checks no other `import` block has.
 pub(crate) fn check_refactoring_block(
     block: &ConfigBlock<'_>,
     diagnostics: &mut Vec<ModuleDiagnostic>,
-) {
+) -> Option<ImportTarget> {
     let (schema, required, addresses): (&BodySchema, &[&str], &[&str]) = match &*block.block_type {
         "moved" => (&MOVED_SCHEMA, &["from", "to"], &["from", "to"]),
         "removed" => (&REMOVED_SCHEMA, &["from"], &["from"]),
         "import" => (&IMPORT_SCHEMA, &["to"], &[]),
-        _ => return,
+        _ => return None,
     };
     let (content, found) = block.body.content(schema);
     diagnostics.extend(
@@ -501,6 +504,7 @@ pub(crate) fn check_refactoring_block(
             missing_argument(block, name, diagnostics);
         }
     }
+    let mut moved = Vec::new();
     for attr in addresses.iter().filter_map(|name| content.attr(name)) {
         let Ok(expr) = attr.static_expr() else {
             continue;
@@ -511,21 +515,174 @@ pub(crate) fn check_refactoring_block(
                 .and_then(terrace_syntax::static_traversal),
             _ => terrace_syntax::static_traversal(&expr),
         };
-        if reference.is_none() {
+        let Some(reference) = reference else {
             diagnostics.push(not_a_reference(attr.file, expr.span));
-        }
-    }
-    if &*block.block_type == "import" {
-        let detail = match (content.attr("id"), content.attr("identity")) {
-            (None, None) => "At least one of 'id' or 'identity' must be specified.",
-            (Some(_), Some(_)) => "Only one of 'id' or 'identity' can be specified.",
-            _ => return,
+            continue;
         };
+        let parsed = Address::parse(&reference);
+        if &*block.block_type == "removed"
+            && let Some(parsed) = &parsed
+        {
+            check_removed_from(parsed, attr.file, expr.span, diagnostics);
+        }
+        moved.push(parsed);
+    }
+    // `moved` between a resource and a module.
+    if let [Some(from), Some(to)] = moved.as_slice()
+        && &*block.block_type == "moved"
+        && from.resource.is_some() != to.resource.is_some()
+    {
+        diagnostics.push(ModuleDiagnostic::new(
+            block.file,
+            Diagnostic::error(
+                "Invalid \"moved\" addresses",
+                "The \"from\" and \"to\" addresses must either both refer to resources or both refer to modules.",
+                block.def_span,
+            ),
+        ));
+    }
+    if &*block.block_type != "import" {
+        return None;
+    }
+    let detail = match (content.attr("id"), content.attr("identity")) {
+        (None, None) => Some("At least one of 'id' or 'identity' must be specified."),
+        (Some(_), Some(_)) => Some("Only one of 'id' or 'identity' can be specified."),
+        _ => None,
+    };
+    if let Some(detail) = detail {
         diagnostics.push(ModuleDiagnostic::new(
             block.file,
             Diagnostic::error("Invalid import block", detail, block.def_span),
         ));
     }
+    let to = content.attr("to")?;
+    let expr = to.static_expr().ok()?;
+    let traversal = terrace_syntax::static_traversal(&expr)?;
+    let parsed = Address::parse(&traversal)?;
+    if let Some((true, _)) = parsed.resource {
+        diagnostics.push(ModuleDiagnostic::new(
+            to.file,
+            Diagnostic::error(
+                "Invalid import address",
+                "Only managed resources can be imported.",
+                expr.span,
+            ),
+        ));
+        return None;
+    }
+    parsed.resource.map(|_| ImportTarget {
+        key: traversal_text(&traversal),
+        resource: parsed.resource_text,
+        span: expr.span,
+        file: to.file,
+    })
+}
+
+/// An `import` block's static `to` address, for the check that no two blocks import into the
+/// same one.
+pub(crate) struct ImportTarget {
+    /// The whole address, instance keys included (what must differ).
+    pub(crate) key: String,
+    /// The resource's address, without instance keys (what the error names).
+    pub(crate) resource: String,
+    /// The `to` expression.
+    pub(crate) span: Span,
+    pub(crate) file: FileId,
+}
+
+/// A static address as the refactoring blocks read it: `module.NAME[KEY]` steps, then a
+/// resource (`data.` or managed), each perhaps with an instance key.
+struct Address {
+    /// For each module step, whether it has an instance key.
+    modules: Vec<bool>,
+    /// The resource: whether it is a data source, whether it has an instance key.
+    resource: Option<(bool, bool)>,
+    /// The resource's address with its module steps, without instance keys.
+    resource_text: String,
+}
+
+impl Address {
+    fn parse(traversal: &Traversal) -> Option<Address> {
+        // Each part: a name, or `None` for an index step.
+        let parts: Vec<Option<&str>> = std::iter::once(Some(traversal.root.as_str()))
+            .chain(traversal.steps.iter().map(|step| match step {
+                TraversalStep::Attr { name, .. } => Some(&**name),
+                TraversalStep::Index { .. } => None,
+            }))
+            .collect();
+        let name = |i: usize| parts.get(i).copied().flatten();
+        let keyed = |i: usize| matches!(parts.get(i), Some(None));
+        let mut modules = Vec::new();
+        let mut text = String::new();
+        let mut i = 0;
+        while name(i) == Some("module") {
+            text.push_str(&format!("module.{}.", name(i + 1)?));
+            modules.push(keyed(i + 2));
+            i += if keyed(i + 2) { 3 } else { 2 };
+        }
+        if i == parts.len() {
+            return Some(Address {
+                modules,
+                resource: None,
+                resource_text: text,
+            });
+        }
+        let data = name(i) == Some("data");
+        if data {
+            text.push_str("data.");
+            i += 1;
+        }
+        text.push_str(&format!("{}.{}", name(i)?, name(i + 1)?));
+        Some(Address {
+            modules,
+            resource: Some((data, keyed(i + 2))),
+            resource_text: text,
+        })
+    }
+}
+
+/// A static traversal as text, for comparing addresses.
+fn traversal_text(traversal: &Traversal) -> String {
+    let mut text = traversal.root.as_str().to_string();
+    for step in &traversal.steps {
+        match step {
+            TraversalStep::Attr { name, .. } => text.push_str(&format!(".{name}")),
+            TraversalStep::Index { key, .. } => text.push_str(&format!("[{key:?}]")),
+        }
+    }
+    text
+}
+
+/// A `removed` block's `from`: a resource or a module, not an instance of either, and not a
+/// data source.
+fn check_removed_from(
+    address: &Address,
+    file: FileId,
+    span: Span,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    let (summary, detail) = if address.modules.iter().any(|&keyed| keyed) {
+        (
+            "Module instance keys not allowed",
+            "Module address must be a module (e.g. \"module.foo\"), not a module instance (e.g. \"module.foo[1]\").",
+        )
+    } else if let Some((_, true)) = address.resource {
+        (
+            "Resource instance keys not allowed",
+            "Resource address must be a resource (e.g. \"test_instance.foo\"), not a resource instance (e.g. \"test_instance.foo[1]\").",
+        )
+    } else if let Some((true, _)) = address.resource {
+        (
+            "Data source address not allowed",
+            "Data sources are never destroyed, so they are not valid targets of removed blocks. To remove the data source from state, remove the data source block from configuration.",
+        )
+    } else {
+        return;
+    };
+    diagnostics.push(ModuleDiagnostic::new(
+        file,
+        Diagnostic::error(summary, detail, span),
+    ));
 }
 
 /// Terraform's error for a required argument that is not there: at the start of the body.
