@@ -290,7 +290,9 @@ fn block_config<'a>(
             ("output", "precondition") => {
                 check_rule(&nested, None, diagnostics);
             }
-            ("resource", "provisioner") => check_provisioner(&nested, diagnostics),
+            ("resource", "provisioner") => {
+                check_provisioner(&nested, diagnostics);
+            }
             _ => {}
         }
         if &*block.block_type == "resource"

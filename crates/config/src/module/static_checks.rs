@@ -5,10 +5,13 @@
 //! asserts, `moved`, `removed` and `import` blocks, references to provider configurations, and
 //! the names a `provider` block reserves.
 
-use terrace_eval::Diagnostic;
+use terrace_eval::functions::FunctionTable;
+use terrace_eval::{Diagnostic, Evaluator};
 use terrace_syntax::{Expr, ExprKind, Literal, ObjectKey, Span, Traversal, TraversalStep};
+use terrace_types::Type;
 
 use super::body::{BodySchema, ConfigAttr, ConfigBlock};
+use super::decode::decoded;
 use super::diagnostics::ModuleDiagnostic;
 use super::files::FileId;
 use super::loader::ModuleConfig;
@@ -480,8 +483,8 @@ const IMPORT_SCHEMA: BodySchema = BodySchema {
 /// Checks a `moved`, `removed` or `import` block: its arguments, the required ones, the
 /// addresses that must be references (`moved`'s `from` and `to`, `removed`'s `from`) and their
 /// kinds (`removed` from a resource or module, not an instance or a data source; `moved`
-/// between two resources or two modules; `import` into a managed resource), and `import`'s
-/// `id` or `identity`, one of them. Returns an `import` block's static target, which the
+/// between two resources or two modules; `import` into a managed resource), `removed`'s
+/// `lifecycle` and provisioners, and `import`'s `id` or `identity`, one of them. Returns an `import` block's static target, which the
 /// caller checks no other `import` block has.
 pub(crate) fn check_refactoring_block(
     block: &ConfigBlock<'_>,
@@ -503,6 +506,9 @@ pub(crate) fn check_refactoring_block(
         if content.attr(name).is_none() {
             missing_argument(block, name, diagnostics);
         }
+    }
+    if &*block.block_type == "removed" {
+        check_removed_blocks(&content.blocks, diagnostics);
     }
     let mut moved = Vec::new();
     for attr in addresses.iter().filter_map(|name| content.attr(name)) {
@@ -576,6 +582,45 @@ pub(crate) fn check_refactoring_block(
         span: expr.span,
         file: to.file,
     })
+}
+
+/// A `removed` block's `lifecycle` block (only `destroy`, a bool constant).
+const REMOVED_LIFECYCLE_SCHEMA: BodySchema = BodySchema {
+    attributes: &["destroy"],
+    blocks: &[],
+    open: false,
+};
+
+/// A `removed` block's nested blocks: its `lifecycle` block's `destroy` flag, and its
+/// provisioners, which must run at destroy time.
+fn check_removed_blocks(blocks: &[ConfigBlock<'_>], diagnostics: &mut Vec<ModuleDiagnostic>) {
+    for nested in blocks {
+        match &*nested.block_type {
+            "lifecycle" => {
+                let (content, found) = nested.body.content(&REMOVED_LIFECYCLE_SCHEMA);
+                diagnostics.extend(
+                    found
+                        .into_iter()
+                        .map(|d| ModuleDiagnostic::new(nested.file, d)),
+                );
+                if let Some(destroy) = content.attr("destroy") {
+                    let evaluator = Evaluator::with_functions(FunctionTable::default());
+                    decoded(destroy, &Type::Bool, &evaluator, diagnostics);
+                }
+            }
+            "provisioner" if !check_provisioner(nested, diagnostics) => {
+                diagnostics.push(ModuleDiagnostic::new(
+                    nested.file,
+                    Diagnostic::error(
+                        "Invalid provisioner block",
+                        "Only destroy-time provisioners are valid in \"removed\" blocks. To declare a destroy-time provisioner, use:\n    when = destroy",
+                        nested.def_span,
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
 }
 
 /// An `import` block's static `to` address, for the check that no two blocks import into the
@@ -852,7 +897,11 @@ pub(crate) fn check_provider_reserved(
 /// A `provisioner` block's keywords, `when` (`create` or `destroy`) and `on_failure`
 /// (`continue` or `fail`), and a destroy-time provisioner's references, which may only be to
 /// `self`, `count.index`, `each.key`, `path` and `terraform` (its `connection` block's too).
-pub(crate) fn check_provisioner(block: &ConfigBlock<'_>, diagnostics: &mut Vec<ModuleDiagnostic>) {
+/// Returns whether it runs at destroy time.
+pub(crate) fn check_provisioner(
+    block: &ConfigBlock<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) -> bool {
     let content = block.body.all_content();
     let attr = |name: &str| content.attributes.iter().find(|a| &*a.name == name);
     let mut destroy = false;
@@ -921,6 +970,7 @@ pub(crate) fn check_provisioner(block: &ConfigBlock<'_>, diagnostics: &mut Vec<M
             ),
         ));
     }
+    destroy
 }
 
 /// An argument read as HCL reads a keyword: a bare name (in JSON, a string holding one); a
