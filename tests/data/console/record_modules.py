@@ -217,6 +217,7 @@ CASES = {
     "block_refactoring_addresses": ["1", "local.unrelated"],
     "block_refactoring_addresses_valid": ["1", "local.unrelated"],
     "block_removed_contents": ["1", "local.unrelated"],
+    "override_forbidden_blocks": ["1", "var.v", "local.unrelated"],
     "variable_type_quoted": ["1", "local.unrelated"],
     "block_terraform_experiments": ["1", "local.unrelated"],
     "block_connection_twice": ["1", "local.unrelated"],

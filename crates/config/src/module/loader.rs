@@ -595,8 +595,24 @@ fn apply_override_file<'a>(
                 diagnostics,
             ),
             kind @ ("variable" | "output" | "resource" | "data" | "module") => {
-                let over = block_config(files, &block, diagnostics);
+                let mut over = block_config(files, &block, diagnostics);
                 check_block_labels(&block, config.language, diagnostics);
+                if kind == "variable" {
+                    over.blocks.retain(|nested| {
+                        let validation = &*nested.block_type == "validation";
+                        if validation {
+                            diagnostics.push(ModuleDiagnostic::new(
+                                nested.file,
+                                Diagnostic::error(
+                                    "Can't override validation blocks",
+                                    "Override files cannot override \"validation\" blocks.",
+                                    nested.def_span,
+                                ),
+                            ));
+                        }
+                        !validation
+                    });
+                }
                 let list = match kind {
                     "variable" => &mut config.variables,
                     "output" => &mut config.outputs,
@@ -611,6 +627,23 @@ fn apply_override_file<'a>(
                     }
                     None => diagnostics.push(ModuleDiagnostic::new(id, missing_base(&over))),
                 }
+            }
+            kind @ ("moved" | "import") => {
+                let (summary, detail) = if kind == "moved" {
+                    (
+                        "Cannot override 'moved' blocks",
+                        "Records of moved objects can appear only in normal files, not in override files.",
+                    )
+                } else {
+                    (
+                        "Cannot override 'import' blocks",
+                        "Import blocks can appear only in normal files, not in override files.",
+                    )
+                };
+                diagnostics.push(ModuleDiagnostic::new(
+                    id,
+                    Diagnostic::error(summary, detail, block.def_span),
+                ));
             }
             _ => check_block_labels(&block, config.language, diagnostics),
         }
