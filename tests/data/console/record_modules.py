@@ -237,6 +237,8 @@ CASES = {
     "providers_source_invalid": ["1", "local.unrelated"],
     "providers_entry_extra_argument": ["1", "local.unrelated"],
     "block_terraform_unknown_argument": ["1", "local.unrelated"],
+    "terraform_required_providers_twice": ["1", "local.unrelated"],
+    "terraform_cloud_and_backend": ["1", "local.unrelated"],
     "providers_aliases_valid": ["1", "local.unrelated"],
     "provider_ref_too_long": ["1", "local.unrelated"],
     "provider_reserved_names": ["1", "local.unrelated"],

@@ -193,6 +193,17 @@ pub struct TerraformConfig<'a> {
     pub required_providers: BTreeMap<Name, ConfigAttr<'a>>,
     /// The `backend` or `cloud` block.
     pub backend: Option<ConfigBlock<'a>>,
+    /// Where the first `required_providers`, `backend` and `cloud` blocks of the primary
+    /// files are (a module has one of each, and not both of the last two).
+    first_blocks: FirstBlocks,
+}
+
+/// See [`TerraformConfig::first_blocks`].
+#[derive(Debug, Default)]
+struct FirstBlocks {
+    required_providers: Option<(FileId, Span)>,
+    backend: Option<(FileId, Span)>,
+    cloud: Option<(FileId, Span)>,
 }
 
 /// Reads the primary files, then merges the override files into them.
@@ -786,6 +797,54 @@ fn merge_terraform<'a>(
         }
     }
     for nested in content.blocks {
+        if !is_override {
+            let here = (nested.file, nested.def_span);
+            let first = &mut terraform.first_blocks;
+            match &*nested.block_type {
+                "required_providers" => match first.required_providers {
+                    Some((file, span)) => {
+                        diagnostics.push(ModuleDiagnostic::new(
+                            nested.file,
+                            Diagnostic::error(
+                                "Duplicate required providers configuration",
+                                format!(
+                                    "A module may have only one required providers configuration. The required providers were previously configured at {}.",
+                                    files.place(file, span)
+                                ),
+                                nested.def_span,
+                            ),
+                        ));
+                        continue;
+                    }
+                    None => first.required_providers = Some(here),
+                },
+                "backend" => {
+                    first.backend.get_or_insert(here);
+                }
+                "cloud" => {
+                    first.cloud.get_or_insert(here);
+                }
+                _ => {}
+            }
+            // Both kinds of state storage: reported once, when the second appears.
+            if matches!(&*nested.block_type, "backend" | "cloud")
+                && let (Some(cloud), Some(backend)) = (first.cloud, first.backend)
+                && (cloud == here || backend == here)
+            {
+                diagnostics.push(ModuleDiagnostic::new(
+                    backend.0,
+                    Diagnostic::error(
+                        "Conflicting 'cloud' and 'backend' configuration blocks are present",
+                        format!(
+                            "A module may declare either one 'cloud' block OR one 'backend' block for configuring state storage. The 'cloud' block is configured at {}; a 'backend' is configured at {}. Remove the 'backend' block to configure HCP Terraform or Terraform Enterprise.",
+                            files.place(cloud.0, cloud.1),
+                            files.place(backend.0, backend.1)
+                        ),
+                        backend.1,
+                    ),
+                ));
+            }
+        }
         match &*nested.block_type {
             "required_providers" => {
                 for attr in nested.body.all_content().attributes {
