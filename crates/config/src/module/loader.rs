@@ -11,9 +11,9 @@ use super::language::Language;
 use super::names::{check_block_labels, check_local_name};
 use super::overrides::{merge_block, replace_attr};
 use super::static_checks::{
-    check_check_block, check_count_and_for_each, check_depends_on, check_lifecycle,
-    check_passed_providers, check_provider_ref, check_provider_reserved, check_provisioner,
-    check_refactoring_block, check_rule, missing_argument,
+    check_check_block, check_count_and_for_each, check_depends_on, check_language_edition,
+    check_lifecycle, check_passed_providers, check_provider_ref, check_provider_reserved,
+    check_provisioner, check_refactoring_block, check_rule, missing_argument,
 };
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
@@ -784,6 +784,9 @@ fn merge_terraform<'a>(
     for attr in content.attributes {
         match &*attr.name {
             "required_version" => terraform.required_version = Some(attr),
+            "language" if language == Language::Terraform => {
+                check_language_edition(&attr, diagnostics);
+            }
             // Experiments are for alpha releases only.
             "experiments" => diagnostics.push(ModuleDiagnostic::new(
                 attr.file,

@@ -2,8 +2,8 @@
 //! (names are in `names.rs`, version constraints in `version_constraint.rs`): check-shaped
 //! blocks (`validation`, `precondition`, `postcondition`, `assert`), `depends_on` and
 //! `ignore_changes` lists, a resource's `lifecycle` and `provisioner` blocks, a `check` block's
-//! asserts, `moved`, `removed` and `import` blocks, references to provider configurations, and
-//! the names a `provider` block reserves.
+//! asserts, `moved`, `removed` and `import` blocks, references to provider configurations, the
+//! names a `provider` block reserves, and the `terraform` block's `language`.
 
 use terrace_eval::functions::FunctionTable;
 use terrace_eval::{Diagnostic, Evaluator};
@@ -1025,4 +1025,43 @@ pub(crate) fn check_provisioner_types<'c, 'a: 'c>(
             Span::default(),
         )));
     }
+}
+
+/// The Terraform release whose answers terrace gives.
+const TERRAFORM_VERSION: &str = "1.15.5";
+
+/// The `terraform` block's `language`: the bare keyword `TF2021`, the only edition there is.
+pub(crate) fn check_language_edition(
+    attr: &ConfigAttr<'_>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    let traversal = match attr.json {
+        Some(_) => attr
+            .static_expr()
+            .ok()
+            .and_then(|expr| terrace_syntax::static_traversal(&expr)),
+        None => terrace_syntax::static_traversal(&attr.expr),
+    };
+    let keyword = traversal
+        .filter(|t| t.steps.is_empty())
+        .map(|t| t.root.as_str().to_string());
+    let (summary, detail) = match keyword.as_deref() {
+        Some("TF2021") => return,
+        None => (
+            "Invalid language edition",
+            format!(
+                "The language argument expects a bare language edition keyword. Terraform {TERRAFORM_VERSION} supports only language edition TF2021, which is the default."
+            ),
+        ),
+        Some(_) => (
+            "Unsupported language edition",
+            format!(
+                "Terraform v{TERRAFORM_VERSION} only supports language edition TF2021. This module requires a newer version of Terraform CLI."
+            ),
+        ),
+    };
+    diagnostics.push(ModuleDiagnostic::new(
+        attr.file,
+        Diagnostic::error(summary, detail, attr.expr.span),
+    ));
 }
