@@ -36,6 +36,10 @@ FAILED_LOCAL = [
     'try(local.f, "fallback")', "can(local.g)", "keys(module.bad)", "local.via_out", "local.via_input",
     "local.via_const",
 ]
+UNEXPANDED_SHORT = ["1", "local.unrelated", "module.m", "module.m[0].const", "local.via", "try(module.m, 1)"]
+UNEXPANDED = UNEXPANDED_SHORT + [
+    "module.m.const", "module.m[0]", 'module.m["a"].const', "length(module.m)", "can(module.m)", "local.via_len",
+]
 FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
 
 CASES = {
@@ -81,6 +85,11 @@ CASES = {
     "cycle_res_module": ["1", "local.unrelated", "module.m", "module.m.const", "terraform_data.t"],
     "cycle_local": ["1", "local.unrelated", "local.a", "local.b"],
     "cycle_local_self": ["1", "local.unrelated", "local.a"],
+    "resource_self_reference": [
+        "1", "local.unrelated", "terraform_data.a", "terraform_data.a.input", "terraform_data.b", "terraform_data.c",
+        "terraform_data.c[0]", "terraform_data.c.input", "terraform_data.d.input", "terraform_data.e", "local.via",
+        "local.via_e",
+    ],
     "cycle_nested": ["1", "local.unrelated", "module.outer", "module.outer.fixed"],
     "wire_m2m_self": ["1", "module.a", "module.a.echo", "module.a.const", "module.a.res"],
     "validation_child": [
@@ -112,6 +121,10 @@ CASES = {
     "call_providers_nope": CALL,
     "call_providers_alias": CALL,
     "call_version_local": CALL,
+    # Blocks in a module block (as for call_undeclared_arg, .terraform/modules/modules.json
+    # is there so that the console reads the configuration: `terraform init` fails on it).
+    "call_block_unsupported": ["1", "local.unrelated", "module.m"],
+    "call_block_dynamic": ["1", "local.unrelated", "module.m"],
     "call_registry_source": ["1", "local.unrelated", "module.r", "module.r.vpc_id"],
     # Terraform 1.15: const variables, and module sources made of them and of locals.
     "const_source_var": ["1", "var.env", "module.child.out", "module.child", "output.o"],
@@ -181,6 +194,13 @@ CASES = {
     "rule_depends_on_module_number": ["1", "local.unrelated"],
     "rule_check_no_condition": ["1", "local.unrelated"],
     "rule_check_constant_condition": ["1", "local.unrelated"],
+    "rule_condition_self_reference": ["1", "local.unrelated"],
+    "rule_replace_triggered_by": ["1", "local.unrelated"],
+    "rule_replace_triggered_by_valid": ["1", "local.unrelated"],
+    "provisioner_keywords": ["1", "local.unrelated"],
+    "provisioner_keywords_valid": ["1", "local.unrelated"],
+    "provisioner_destroy_references": ["1", "local.unrelated"],
+    "provisioner_unknown_type": ["1", "local.unrelated"],
     "rule_provider_alias_invalid": ["1", "local.unrelated"],
     "version_required_invalid": ["1", "local.unrelated"],
     "version_required_list": ["1", "local.unrelated"],
@@ -200,12 +220,18 @@ CASES = {
     "block_module_no_source": ["1", "local.unrelated"],
     "block_output_no_value": ["1", "local.unrelated"],
     "block_refactoring_valid": ["1", "terraform_data.b.input", "local.unrelated"],
+    "block_refactoring_addresses": ["1", "local.unrelated"],
+    "block_refactoring_addresses_valid": ["1", "local.unrelated"],
+    "block_removed_contents": ["1", "local.unrelated"],
+    "override_forbidden_blocks": ["1", "var.v", "local.unrelated"],
     "variable_type_quoted": ["1", "local.unrelated"],
     "block_terraform_experiments": ["1", "local.unrelated"],
     "block_connection_twice": ["1", "local.unrelated"],
     "block_resource_count_for_each": ["1", "local.unrelated"],
     "block_module_reserved_block": ["1", "local.unrelated"],
     "variable_type_quoted_expression": ["1", "local.unrelated"],
+    "variable_nullable_null_default": ["1", "var.v", "local.unrelated"],
+    "variable_nullable_null_default_object": ["1", "var.v", "local.unrelated"],
     "variable_type_bare_valid": ["1", "var.l", "var.m", "type(var.l)", "type(var.m)", "local.unrelated"],
     # required_providers entries and the terraform block's arguments.
     "providers_legacy_invalid_name": ["1", "local.unrelated"],
@@ -217,8 +243,20 @@ CASES = {
     "providers_source_invalid": ["1", "local.unrelated"],
     "providers_entry_extra_argument": ["1", "local.unrelated"],
     "block_terraform_unknown_argument": ["1", "local.unrelated"],
+    "terraform_required_providers_twice": ["1", "local.unrelated"],
+    "terraform_cloud_and_backend": ["1", "local.unrelated"],
+    "terraform_language_quoted": ["1", "local.unrelated"],
+    "terraform_language_unsupported": ["1", "local.unrelated"],
+    "terraform_language_valid": ["1", "local.unrelated"],
     "providers_aliases_valid": ["1", "local.unrelated"],
     "provider_ref_too_long": ["1", "local.unrelated"],
+    "provider_reserved_names": ["1", "local.unrelated"],
+    # Aliased provider configurations: a resource's `provider` naming one the module does not
+    # have, a child's configuration_aliases not passed (with a module manifest, as `terraform
+    # init` fails), and one passed.
+    "provider_alias_undeclared": ["1", "local.unrelated", "module.c"],
+    "provider_alias_not_passed": ["1", "local.unrelated", "module.c"],
+    "provider_alias_passed": ["1", "local.unrelated", "module.c"],
     "provider_ref_call": ["1", "local.unrelated"],
     "providers_map_list": ["1", "local.unrelated"],
     "providers_map_call": ["1", "local.unrelated"],
@@ -233,6 +271,12 @@ CASES = {
     ],
     "ephemeral_module_outputs": ["1", "module.m", "module.m.eph", "module.m.leak", "module.m.plain", "local.u"],
     "ephemeral_to_plain_variable": ["1", "module.m", "module.m.o", "local.u"],
+    "output_ephemeral_declared": [
+        "1", "module.m", "module.m.o", "module.m.obj", "module.m.obj.a", "module.m.nul", "module.m.res",
+        "module.m.both", "module.m.plain", "local.via", "local.whole", "local.u", "ephemeralasnull(module.m)",
+        "ephemeralasnull(module.m.o)", "type(module.m.o)", "module.m.o + 1", "[module.m.o]",
+        "issensitive(module.m.both)", "module.m.nul == null", "keys(module.m)",
+    ],
     # A child module's outputs: sensitive without being declared so (only a root output must
     # be), non-nullable variables given null, optional attributes, path.module.
     "child_sensitive_output": [
@@ -262,6 +306,26 @@ CASES = {
         "local.enc",
     ],
     "provider_functions_undeclared": ["provider::terraform::encode_expr(1)", "local.u"],
+    # A module call whose count or for_each is invalid or unknown (reading a resource, an
+    # unset variable, a failed local): the error is printed, the rest evaluates, and anything
+    # reading module.NAME fails (Terraform's console crashes, exit 11).
+    "call_count_unknown": UNEXPANDED + [
+        "local.via_n", "module.n", "module.n.echo", "terraform_data.x", "module.outer", "module.outer.fixed",
+        "module.outer.inner",
+    ],
+    "call_for_each_unknown": UNEXPANDED + ["local.via_n", "module.n", "module.n.echo"],
+    "call_count_invalid": UNEXPANDED + ["local.via_n", "module.n", "module.n.echo"],
+    "call_for_each_invalid": UNEXPANDED + ["local.via_n", "module.n", "module.n.echo"],
+    "call_count_unset_variable": UNEXPANDED_SHORT,
+    "call_count_skipped": UNEXPANDED_SHORT + ["local.f"],
+    "call_count_fraction": UNEXPANDED_SHORT,
+    "call_for_each_numbers": UNEXPANDED_SHORT,
+    # A .tfvars value that is not of the variable's type, or null for a non-nullable one:
+    # reading the variable is "Reference to uninitialized variable".
+    "tfvars_invalid_value": [
+        "1", "var.v", "var.w", "var.obj", "var.nn", "local.from_v", "local.from_w", "local.unrelated", "module.m",
+        "module.m.echo", "module.m.const", "try(var.v, 1)", "type(var.v)", "can(var.nn)", "[var.w, var.v]",
+    ],
 }
 
 
@@ -276,8 +340,9 @@ def run(case):
         out = out.split("╵\n", 1)[1].lstrip("\n")
     result = {"fixture": fixture, "expr": expr, "out": out[:-1] if out.endswith("\n") else out,
               "status": p.returncode}
-    if p.returncode == 1:
-        # The summaries of Terraform's errors ("│ Error: SUMMARY"), which terrace must report.
+    if p.returncode not in (0, 3):
+        # The summaries of Terraform's errors ("│ Error: SUMMARY"), which terrace must report
+        # (also when Terraform crashed, status 11: terrace fails with status 1 there).
         result["errors"] = [line.split("Error: ", 1)[1].strip() for line in p.stderr.decode().splitlines()
                             if line.lstrip("│ ").startswith("Error: ")]
     return result
@@ -311,7 +376,7 @@ def main(argv):
         for c in order:
             fh.write(json.dumps(results.get(c, old.get(c)), ensure_ascii=False) + "\n")
             written += 1
-    bad = [r for r in results.values() if r["status"] not in (0, 1)]
+    bad = [r for r in results.values() if r["status"] not in (0, 1, 11)]
     print(f"{len(todo)} recorded, {written} in {OUT}" + (f"; {len(bad)} oracle failures" if bad else ""))
 
 

@@ -231,8 +231,11 @@ impl Graph {
                 }
             }
             _ => {
+                // Terraform's graph drops a node's references to itself: a resource
+                // reading itself (an argument, `count`, `depends_on`) is no cycle.
                 if let Some((key, _)) = resource_of(reference, &module.managed)
                     && let Some(&r) = module.resources.get(&key)
+                    && from != Some(Node::Resource(r))
                 {
                     out.push(self.index(m, Node::Resource(r)));
                 }

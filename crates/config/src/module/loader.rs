@@ -11,9 +11,9 @@ use super::language::Language;
 use super::names::{check_block_labels, check_local_name};
 use super::overrides::{merge_block, replace_attr};
 use super::static_checks::{
-    check_check_block, check_count_and_for_each, check_depends_on, check_lifecycle,
-    check_passed_providers, check_provider_ref, check_refactoring_block, check_rule,
-    missing_argument,
+    check_check_block, check_count_and_for_each, check_depends_on, check_language_edition,
+    check_lifecycle, check_passed_providers, check_provider_ref, check_provider_reserved,
+    check_provisioner, check_refactoring_block, check_rule, missing_argument,
 };
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
@@ -180,6 +180,8 @@ pub struct ModuleConfig<'a> {
 struct DefinitionIndex {
     blocks: HashMap<(Name, Vec<Name>), usize>,
     locals: HashMap<Name, usize>,
+    /// Each static `import` address, with where its block is.
+    imports: HashMap<String, (FileId, Span)>,
 }
 
 /// What the `terraform` blocks say.
@@ -191,6 +193,17 @@ pub struct TerraformConfig<'a> {
     pub required_providers: BTreeMap<Name, ConfigAttr<'a>>,
     /// The `backend` or `cloud` block.
     pub backend: Option<ConfigBlock<'a>>,
+    /// Where the first `required_providers`, `backend` and `cloud` blocks of the primary
+    /// files are (a module has one of each, and not both of the last two).
+    first_blocks: FirstBlocks,
+}
+
+/// See [`TerraformConfig::first_blocks`].
+#[derive(Debug, Default)]
+struct FirstBlocks {
+    required_providers: Option<(FileId, Span)>,
+    backend: Option<(FileId, Span)>,
+    cloud: Option<(FileId, Span)>,
 }
 
 /// Reads the primary files, then merges the override files into them.
@@ -273,6 +286,9 @@ fn block_config<'a>(
     if matches!(&*block.block_type, "resource" | "data" | "ephemeral") {
         check_count_and_for_each(&config, diagnostics);
     }
+    if &*block.block_type == "provider" {
+        check_provider_reserved(&config.attrs, &content.blocks, diagnostics);
+    }
     let mut lifecycle: Option<Span> = None;
     let mut connection: Option<Span> = None;
     for nested in content.blocks {
@@ -284,6 +300,9 @@ fn block_config<'a>(
             }
             ("output", "precondition") => {
                 check_rule(&nested, None, diagnostics);
+            }
+            ("resource", "provisioner") => {
+                check_provisioner(&nested, diagnostics);
             }
             _ => {}
         }
@@ -314,7 +333,13 @@ fn block_config<'a>(
             if repeated(&mut lifecycle, &nested, files, diagnostics) {
                 continue;
             }
-            for attr in check_lifecycle(&block.block_type, &nested, diagnostics) {
+            let label = |i: usize| block.labels.get(i).map_or("", |(l, _)| &**l);
+            for attr in check_lifecycle(
+                &block.block_type,
+                (label(0), label(1)),
+                &nested,
+                diagnostics,
+            ) {
                 replace_attr(&mut config.lifecycle, attr);
             }
         } else {
@@ -420,7 +445,31 @@ fn read_file<'a>(
                 check_check_block(&block, diagnostics);
                 check_block_labels(&block, config.language, diagnostics);
             }
-            "moved" | "removed" | "import" => check_refactoring_block(&block, diagnostics),
+            "moved" | "removed" | "import" => {
+                let Some(target) = check_refactoring_block(&block, diagnostics) else {
+                    continue;
+                };
+                // Two `import` blocks into the same address.
+                if let Some((file, span)) = config.index.imports.get(&target.key) {
+                    diagnostics.push(ModuleDiagnostic::new(
+                        target.file,
+                        Diagnostic::error(
+                            format!("Duplicate import configuration for \"{}\"", target.resource),
+                            format!(
+                                "An import block for the resource \"{}\" was already declared at {}. A resource can have only one import block.",
+                                target.resource,
+                                files.place(*file, *span)
+                            ),
+                            target.span,
+                        ),
+                    ));
+                    continue;
+                }
+                config
+                    .index
+                    .imports
+                    .insert(target.key, (block.file, block.def_span));
+            }
             _ => check_block_labels(&block, config.language, diagnostics),
         }
     }
@@ -557,8 +606,24 @@ fn apply_override_file<'a>(
                 diagnostics,
             ),
             kind @ ("variable" | "output" | "resource" | "data" | "module") => {
-                let over = block_config(files, &block, diagnostics);
+                let mut over = block_config(files, &block, diagnostics);
                 check_block_labels(&block, config.language, diagnostics);
+                if kind == "variable" {
+                    over.blocks.retain(|nested| {
+                        let validation = &*nested.block_type == "validation";
+                        if validation {
+                            diagnostics.push(ModuleDiagnostic::new(
+                                nested.file,
+                                Diagnostic::error(
+                                    "Can't override validation blocks",
+                                    "Override files cannot override \"validation\" blocks.",
+                                    nested.def_span,
+                                ),
+                            ));
+                        }
+                        !validation
+                    });
+                }
                 let list = match kind {
                     "variable" => &mut config.variables,
                     "output" => &mut config.outputs,
@@ -573,6 +638,23 @@ fn apply_override_file<'a>(
                     }
                     None => diagnostics.push(ModuleDiagnostic::new(id, missing_base(&over))),
                 }
+            }
+            kind @ ("moved" | "import") => {
+                let (summary, detail) = if kind == "moved" {
+                    (
+                        "Cannot override 'moved' blocks",
+                        "Records of moved objects can appear only in normal files, not in override files.",
+                    )
+                } else {
+                    (
+                        "Cannot override 'import' blocks",
+                        "Import blocks can appear only in normal files, not in override files.",
+                    )
+                };
+                diagnostics.push(ModuleDiagnostic::new(
+                    id,
+                    Diagnostic::error(summary, detail, block.def_span),
+                ));
             }
             _ => check_block_labels(&block, config.language, diagnostics),
         }
@@ -702,6 +784,9 @@ fn merge_terraform<'a>(
     for attr in content.attributes {
         match &*attr.name {
             "required_version" => terraform.required_version = Some(attr),
+            "language" if language == Language::Terraform => {
+                check_language_edition(&attr, diagnostics);
+            }
             // Experiments are for alpha releases only.
             "experiments" => diagnostics.push(ModuleDiagnostic::new(
                 attr.file,
@@ -715,6 +800,54 @@ fn merge_terraform<'a>(
         }
     }
     for nested in content.blocks {
+        if !is_override {
+            let here = (nested.file, nested.def_span);
+            let first = &mut terraform.first_blocks;
+            match &*nested.block_type {
+                "required_providers" => match first.required_providers {
+                    Some((file, span)) => {
+                        diagnostics.push(ModuleDiagnostic::new(
+                            nested.file,
+                            Diagnostic::error(
+                                "Duplicate required providers configuration",
+                                format!(
+                                    "A module may have only one required providers configuration. The required providers were previously configured at {}.",
+                                    files.place(file, span)
+                                ),
+                                nested.def_span,
+                            ),
+                        ));
+                        continue;
+                    }
+                    None => first.required_providers = Some(here),
+                },
+                "backend" => {
+                    first.backend.get_or_insert(here);
+                }
+                "cloud" => {
+                    first.cloud.get_or_insert(here);
+                }
+                _ => {}
+            }
+            // Both kinds of state storage: reported once, when the second appears.
+            if matches!(&*nested.block_type, "backend" | "cloud")
+                && let (Some(cloud), Some(backend)) = (first.cloud, first.backend)
+                && (cloud == here || backend == here)
+            {
+                diagnostics.push(ModuleDiagnostic::new(
+                    backend.0,
+                    Diagnostic::error(
+                        "Conflicting 'cloud' and 'backend' configuration blocks are present",
+                        format!(
+                            "A module may declare either one 'cloud' block OR one 'backend' block for configuring state storage. The 'cloud' block is configured at {}; a 'backend' is configured at {}. Remove the 'backend' block to configure HCP Terraform or Terraform Enterprise.",
+                            files.place(cloud.0, cloud.1),
+                            files.place(backend.0, backend.1)
+                        ),
+                        backend.1,
+                    ),
+                ));
+            }
+        }
         match &*nested.block_type {
             "required_providers" => {
                 for attr in nested.body.all_content().attributes {

@@ -36,6 +36,7 @@ mod named_values;
 mod names;
 mod outputs;
 mod overrides;
+mod provider_configs;
 pub(crate) mod render;
 mod required_providers;
 pub(crate) mod resources;
@@ -220,7 +221,10 @@ impl LoadedModule {
     /// The errors Terraform gives before evaluating `expr` in the console:
     /// one for each reference to a local value that was not evaluated
     /// because something it depends on failed ("Reference to uninitialized
-    /// local value"; the failed value itself is unknown, not an error).
+    /// local value"; the failed value itself is unknown, not an error), and
+    /// one for each reference to a local module call that has no instances
+    /// because its `count` or `for_each` failed or is unknown (where
+    /// `terraform console` crashes).
     ///
     /// ```no_run
     /// use std::path::Path;

@@ -77,6 +77,12 @@ pub struct ModuleInstance {
     /// Locals not evaluated because something they depend on failed: a
     /// reference to one is Terraform's "Reference to uninitialized local value".
     pub(crate) uninitialized_locals: BTreeSet<Name>,
+    /// Variables whose given value was refused (not of their type, or null where not
+    /// allowed): a reference to one is Terraform's "Reference to uninitialized variable".
+    pub(crate) uninitialized_variables: BTreeSet<Name>,
+    /// Local module calls with no instances, as their `count` or `for_each` failed or was
+    /// unknown: reading one is an error (`terraform console` crashes there).
+    pub(crate) unexpanded_calls: BTreeSet<Name>,
     /// Resources in a dependency cycle, never evaluated (`:blocks` says so).
     pub(crate) in_cycle: BTreeSet<String>,
     /// The module requires Terraform's built-in provider as `terraform`: expressions in it
@@ -141,6 +147,40 @@ impl ModuleInstance {
                         "Reference to uninitialized local value",
                         format!(
                             "The local value local.{name} was not processed by the most recent operation, this likely means the previous operation either failed or was incomplete due to targeting."
+                        ),
+                        r.span(),
+                    ))
+                }
+                _ => None,
+            }));
+        errors.extend(references
+            .iter()
+            .filter(|r| r.root() == "var")
+            .filter_map(|r| match r.steps().first() {
+                Some(terrace_syntax::TraversalStep::Attr { name, .. })
+                    if self.uninitialized_variables.contains(name) =>
+                {
+                    Some(Diagnostic::error(
+                        "Reference to uninitialized variable",
+                        format!(
+                            "The variable var.{name} was not processed by the most recent operation, this likely means the previous operation either failed or was incomplete due to targeting."
+                        ),
+                        r.span(),
+                    ))
+                }
+                _ => None,
+            }));
+        errors.extend(references
+            .iter()
+            .filter(|r| r.root() == "module")
+            .filter_map(|r| match r.steps().first() {
+                Some(terrace_syntax::TraversalStep::Attr { name, .. })
+                    if self.unexpanded_calls.contains(name) =>
+                {
+                    Some(Diagnostic::error(
+                        "Reference to unexpanded module call",
+                        format!(
+                            "The module call module.{name} has no instances: its \"count\" or \"for_each\" argument is invalid or not known (see the error above), so module.{name} cannot be read. (Terraform's console crashes here.)"
                         ),
                         r.span(),
                     ))

@@ -98,6 +98,17 @@ pub(crate) fn eval_output(
     };
     // A precondition that fails leaves the output unknown, as Terraform does not evaluate it.
     let mut failed = false;
+    if root && decl.ephemeral {
+        diagnostics.push(ModuleDiagnostic::new(
+            block.file,
+            Diagnostic::error(
+                "Ephemeral output not allowed",
+                "Ephemeral outputs are not allowed in context of a root module",
+                block.def_span,
+            ),
+        ));
+        failed = true;
+    }
     for rule in block
         .blocks
         .iter()
@@ -196,10 +207,17 @@ pub(crate) fn eval_output(
     let value = if diagnostics[start..].iter().any(ModuleDiagnostic::is_error) {
         // Terraform keeps no value for an output that failed: unknown, of its declared type.
         unknown()
-    } else if sensitive {
-        value.mark(Marks::SENSITIVE)
     } else {
-        value
+        // A module's output declared `ephemeral` is ephemeral whatever its value, and one
+        // declared `sensitive` is sensitive.
+        let mut marks = Marks::NONE;
+        if sensitive {
+            marks |= Marks::SENSITIVE;
+        }
+        if decl.ephemeral {
+            marks |= Marks::EPHEMERAL;
+        }
+        value.mark(marks)
     };
     OutputValue {
         name,

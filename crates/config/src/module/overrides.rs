@@ -6,7 +6,8 @@
 //! except `lifecycle`, merged argument by argument; `depends_on` may not be
 //! overridden; `locals` are merged value by value; the `terraform` block
 //! merges `required_providers` provider by provider and takes the override's
-//! `required_version` and backend (`backend` or `cloud`).
+//! `required_version` and backend (`backend` or `cloud`). A variable's `validation` blocks, and
+//! `moved` and `import` blocks, may not appear in an override file (the loader reports them).
 
 use super::body::{ConfigAttr, ConfigBlock};
 use super::loader::BlockConfig;

@@ -304,11 +304,21 @@ pub(crate) fn expansion(
             }
             return Expansion::Unknown;
         }
-        let Ok(number) = convert(&value, &Type::Number) else {
-            diagnostics.push(error(
-                "The given \"count\" argument value is unsuitable: number required.",
-            ));
-            return Expansion::Unknown;
+        // Terraform evaluates `count` as a number first: a value that does not convert is
+        // HCL's "Incorrect value type".
+        let number = match convert(&value, &Type::Number) {
+            Ok(number) => number,
+            Err(found) => {
+                diagnostics.push(ModuleDiagnostic::new(
+                    attr.file,
+                    Diagnostic::error(
+                        "Incorrect value type",
+                        format!("Invalid expression value: {found}."),
+                        attr.expr.span,
+                    ),
+                ));
+                return Expansion::Unknown;
+            }
         };
         let n = number
             .as_number()
@@ -322,8 +332,9 @@ pub(crate) fn expansion(
                 Expansion::Unknown
             }
             None => {
+                // gocty's words for a number that is no Go int.
                 diagnostics.push(error(
-                    "The given \"count\" argument value is unsuitable: a whole number is required.",
+                    "The given \"count\" argument value is unsuitable: value must be a whole number, between -9223372036854775808 and 9223372036854775807.",
                 ));
                 Expansion::Unknown
             }
@@ -358,6 +369,16 @@ fn for_each(
             Diagnostic::error("Invalid for_each argument", detail, span),
         )
     };
+    let set_error = |detail: &str| {
+        ModuleDiagnostic::new(
+            file,
+            Diagnostic::error(
+                "Invalid for_each set argument",
+                format!("The given \"for_each\" argument value is unsuitable: {detail}"),
+                expr.span,
+            ),
+        )
+    };
     let value = match evaluator.eval(expr, scope) {
         Ok(value) => value,
         Err(found) => {
@@ -380,12 +401,10 @@ fn for_each(
         ));
         return None;
     }
-    let allowed = match &ty {
-        Type::Map(_) | Type::Object(_) => true,
-        Type::Set(elem) => matches!(**elem, Type::String | Type::Dynamic),
-        Type::Dynamic => true,
-        _ => false,
-    };
+    let allowed = matches!(
+        ty,
+        Type::Map(_) | Type::Object(_) | Type::Set(_) | Type::Dynamic
+    );
     if !allowed {
         diagnostics.push(error(
             format!(
@@ -418,6 +437,16 @@ fn for_each(
         }
         return None;
     }
+    // As Terraform: a set's element type is checked once its elements are known.
+    if let Type::Set(elem) = &ty
+        && !matches!(**elem, Type::String | Type::Dynamic)
+    {
+        diagnostics.push(set_error(&format!(
+            "\"for_each\" supports maps and sets of strings, but you have provided a set containing type {}.",
+            elem.friendly_name()
+        )));
+        return None;
+    }
     if let Some(attrs) = value.as_attrs() {
         return Some(
             attrs
@@ -431,10 +460,7 @@ fn for_each(
         match elem.as_str() {
             Some(s) => elems.push((s.to_string(), elem.clone())),
             None => {
-                diagnostics.push(error(
-                    "The given \"for_each\" argument value is unsuitable: \"for_each\" sets must not contain null values.".to_string(),
-                    expr.span,
-                ));
+                diagnostics.push(set_error("\"for_each\" sets must not contain null values."));
                 return None;
             }
         }

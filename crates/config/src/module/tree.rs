@@ -235,6 +235,25 @@ pub(crate) fn check_calls(
                 ));
             }
         }
+        // The body's blocks are checked against the module's variables, which are all
+        // arguments: any block is unexpected, but for those Terraform reserves (reported as
+        // the block is read) and `_`, its meta-argument escape.
+        for nested in &block.blocks {
+            let ty = &*nested.block_type;
+            if matches!(ty, "lifecycle" | "locals" | "provider" | "_") {
+                continue;
+            }
+            let mut detail = format!("Blocks of type \"{ty}\" are not expected here.");
+            if child_decls.iter().any(|d| &*d.name == ty) {
+                detail.push_str(&format!(
+                    " Did you mean to define argument \"{ty}\"? If so, use the equals sign to assign it a value."
+                ));
+            }
+            diagnostics.push(ModuleDiagnostic::new(
+                nested.file,
+                Diagnostic::error("Unsupported block type", detail, nested.type_span),
+            ));
+        }
         for decl in child_decls {
             if decl.default.is_none() && !decl.default_invalid && block.attr(&decl.name).is_none() {
                 diagnostics.push(ModuleDiagnostic::new(

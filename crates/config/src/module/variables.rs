@@ -94,7 +94,15 @@ pub(crate) fn decode<'c, 'a>(
         // A JSON default is read in literal-only mode, as Terraform does.
         let raw = constant(evaluator, &attr.literal_expr(), attr.file, diagnostics)?;
         if raw.is_null() && !nullable {
-            // A null default of a non-nullable variable makes it required.
+            diagnostics.push(ModuleDiagnostic::new(
+                attr.file,
+                Diagnostic::error(
+                    "Invalid default value for variable",
+                    "A null default value is not valid when nullable=false.",
+                    attr.expr.span,
+                ),
+            ));
+            default_invalid = true;
             return None;
         }
         match convert(&constraint.apply_defaults(&raw), &constraint.ty) {
@@ -349,6 +357,17 @@ pub(crate) fn parse_value(raw: &str) -> Result<Value, String> {
         })
 }
 
+/// Where a value given from outside any file came from, in Terraform's words.
+fn given_from(source: &VariableSource, name: &str) -> String {
+    match source {
+        VariableSource::Environment => {
+            format!("set using the TF_VAR_{name} environment variable")
+        }
+        VariableSource::CommandLine => format!("set using -var=\"{name}=...\""),
+        _ => "set from outside of the configuration".to_string(),
+    }
+}
+
 /// The final value of one variable: the assignment (or the default) after
 /// defaults of optional attributes, conversion to the type, the nullable rule
 /// and the sensitive mark; `None` when a required variable has no value.
@@ -363,20 +382,27 @@ pub(crate) fn finalize(
         Some(assignment) if assignment.value.is_null() && !decl.nullable => match &decl.default {
             Some(default) => (default.clone(), VariableSource::Default),
             None => {
+                // Terraform names the declaration when the value has a place in a file, else
+                // where it came from (and points at the declaration).
+                let detail = match assignment.place {
+                    Some(_) => format!(
+                        "The given value is not suitable for var.{} defined at {}: required variable may not be set to null.",
+                        decl.name,
+                        files.place(decl.block.file, decl.block.def_span),
+                    ),
+                    None => format!(
+                        "Unsuitable value for var.{} {}: required variable may not be set to null.",
+                        decl.name,
+                        given_from(&assignment.source, &decl.name),
+                    ),
+                };
                 let (file, span) = assignment
                     .place
                     .unwrap_or((decl.block.file, decl.block.def_span));
                 diagnostics.push(ModuleDiagnostic::new(
-                        file,
-                        Diagnostic::error(
-                            "Required variable not set",
-                            format!(
-                                "Unsuitable value for var.{} set from outside of the configuration: required variable may not be set to null.",
-                                decl.name
-                            ),
-                            span,
-                        ),
-                    ));
+                    file,
+                    Diagnostic::error("Required variable not set", detail, span),
+                ));
                 return None;
             }
         },
@@ -385,19 +411,30 @@ pub(crate) fn finalize(
             match convert(&raw, &decl.constraint.ty) {
                 Ok(value) => (value, assignment.source),
                 Err(error) => {
-                    let diagnostic = Diagnostic::error(
-                        "Invalid value for input variable",
-                        format!(
-                            "The given value is not suitable for var.{} declared at {}: {error}.",
-                            decl.name,
-                            files.place(decl.block.file, decl.block.def_span),
+                    let (file, detail, span) = match assignment.place {
+                        Some((file, span)) => (
+                            file,
+                            format!(
+                                "The given value is not suitable for var.{} declared at {}: {error}.",
+                                decl.name,
+                                files.place(decl.block.file, decl.block.def_span),
+                            ),
+                            span,
                         ),
-                        assignment.place.map_or(Span::default(), |(_, span)| span),
-                    );
-                    diagnostics.push(match assignment.place {
-                        Some((file, _)) => ModuleDiagnostic::new(file, diagnostic),
-                        None => ModuleDiagnostic::without_file(diagnostic),
-                    });
+                        None => (
+                            decl.block.file,
+                            format!(
+                                "Unsuitable value for var.{} {}: {error}.",
+                                decl.name,
+                                given_from(&assignment.source, &decl.name),
+                            ),
+                            decl.block.def_span,
+                        ),
+                    };
+                    diagnostics.push(ModuleDiagnostic::new(
+                        file,
+                        Diagnostic::error("Invalid value for input variable", detail, span),
+                    ));
                     return None;
                 }
             }

@@ -9,17 +9,19 @@ use terrace_types::{Type, Value};
 
 use super::config_graph::{Graph, Node, attr_name, build_graph, node_name, node_place};
 use super::decode::check_lifecycle_flags;
-use super::dependencies::{body_references, cycle_diagnostic, resource_key};
+use super::dependencies::{body_references, cycle_diagnostic, resource_key, resource_of};
 use super::diagnostics::{ModuleDiagnostic, mark_configuration, warning};
 use super::files::FileId;
 use super::module_calls::{ModuleCallValue, is_local_source, requires_builtin_provider};
 use super::named_values::{LoadCtx, ModuleInstance, VariableSource, VariableValue};
 use super::names::check_provider_alias;
 use super::outputs::{OutputDecl, OutputValue, decode_output, eval_output};
+use super::provider_configs::{check_passed_aliases, check_resource_providers};
 use super::resources::{
     Expansion, InstanceKey, ResourceValue, eval_resource, expansion, instance_keys, instance_scope,
 };
 use super::state_values::{StateContext, StateSlot, module_address};
+use super::static_checks::check_provisioner_types;
 use super::tree::{TreeModule, build_tree, check_calls, resource_address};
 use super::variables::{
     Assignment, RootAssignments, VariableDecl, decode, finalize, root_assignments, validate,
@@ -51,6 +53,9 @@ struct Instance {
     excused: Vec<bool>,
     on_resources: Vec<bool>,
     variables: Vec<Option<VariableValue>>,
+    /// Variables whose given value was refused (it does not convert to the type, or is null
+    /// where that is not allowed): Terraform leaves them unset, not unknown.
+    refused_variables: BTreeSet<Name>,
     locals: Vec<Option<Value>>,
     resources: Vec<Option<ResourceValue>>,
     calls: Vec<Option<CallState>>,
@@ -118,6 +123,7 @@ pub(crate) fn walk(
                 .collect()
         })
         .collect();
+    check_provisioner_types(tree.iter().map(|module| &module.config), diagnostics);
     for module in &tree {
         for provider in &module.config.providers {
             check_provider_alias(provider, &evaluator, diagnostics);
@@ -127,6 +133,8 @@ pub(crate) fn walk(
         }
         check_version_constraints(&module.config, &evaluator, diagnostics);
         check_calls(module, &decls, diagnostics);
+        check_passed_aliases(&tree, module, diagnostics);
+        check_resource_providers(&tree, module, diagnostics);
     }
     mark_configuration(diagnostics, start);
     let state = match tree.first() {
@@ -317,6 +325,7 @@ impl Walker<'_, '_> {
             excused: vec![false; n_nodes],
             on_resources: vec![false; n_nodes],
             variables: vec![None; config.variables.len()],
+            refused_variables: BTreeSet::new(),
             locals: vec![None; config.locals.len()],
             resources: vec![None; config.resources.len()],
             calls: (0..config.module_calls.len()).map(|_| None).collect(),
@@ -461,10 +470,15 @@ impl Walker<'_, '_> {
         }
     }
 
-    /// True when `node` reads a data source or a root variable with no
-    /// value: unknown only here, so an unknown `count` is not reported.
+    /// True when `node` reads a data source, a root variable with no
+    /// value, or (a resource) itself: unknown only here, so an unknown
+    /// `count` is not reported.
     fn reads_unknown_input(&self, inst: usize, m: usize, node: Node) -> bool {
         let config = &self.tree[m].config;
+        let itself = match node {
+            Node::Resource(i) => Some(resource_key(&config.resources[i])),
+            _ => None,
+        };
         let mut refs = Vec::new();
         match node {
             Node::Local(i) => refs.extend(terrace_eval::references(&config.locals[i].expr)),
@@ -491,7 +505,9 @@ impl Walker<'_, '_> {
                     .flatten()
                     .any(|v| &v.name == n && !v.value.is_wholly_known())
             }),
-            _ => false,
+            _ => itself.as_ref().is_some_and(|own| {
+                resource_of(r, &self.tree[m].managed).is_some_and(|(key, _)| &key == own)
+            }),
         })
     }
 
@@ -684,7 +700,7 @@ impl Walker<'_, '_> {
                 state.excused[local_index] = true;
                 state.resources[i] = Some(value);
             }
-            Node::Expand(c) => self.eval_expand(inst, m, c, excused, diagnostics),
+            Node::Expand(c) => self.eval_expand(inst, m, c, diagnostics),
             Node::Output(i) => {
                 let block = &config.outputs[i];
                 let scope = &self.instances[inst].scope;
@@ -765,9 +781,15 @@ impl Walker<'_, '_> {
                 ));
             }
         }
+        let start = diagnostics.len();
         let (value, source) = match finalize(decl, assignment, files, diagnostics) {
             Some(found) => found,
             None => {
+                if diagnostics[start..].iter().any(ModuleDiagnostic::is_error) {
+                    self.instances[inst]
+                        .refused_variables
+                        .insert(decl.name.clone());
+                }
                 let value = Value::unknown(decl.constraint.result_type()).mark(decl.marks());
                 (value, VariableSource::Unset)
             }
@@ -795,7 +817,6 @@ impl Walker<'_, '_> {
         inst: usize,
         m: usize,
         c: usize,
-        excused: bool,
         diagnostics: &mut Vec<ModuleDiagnostic>,
     ) {
         let block = &self.tree[m].config.module_calls[c];
@@ -829,7 +850,10 @@ impl Walker<'_, '_> {
             return;
         };
         let scope = &self.instances[inst].scope;
-        let expanded = expansion(block, scope, self.evaluator, excused, diagnostics);
+        // Unlike a resource's, a module call's `count` and `for_each` are evaluated by
+        // `terraform console`: unknown (even from a resource with no state, a data source
+        // or an unset variable) is an error.
+        let expanded = expansion(block, scope, self.evaluator, false, diagnostics);
         let mut children = Vec::new();
         for (key, each_value) in instance_keys(&expanded) {
             let index = self.new_instance(child, Some(inst), key.clone(), each_value);
@@ -896,8 +920,11 @@ impl Walker<'_, '_> {
                 let v = v.as_ref()?;
                 // A const variable without a value is an error, reported as the
                 // configuration is read.
-                (v.source == VariableSource::Unset && !d.default_invalid && !d.is_const)
-                    .then(|| format!("var.{}", v.name))
+                (v.source == VariableSource::Unset
+                    && !d.default_invalid
+                    && !d.is_const
+                    && !root.refused_variables.contains(&v.name))
+                .then(|| format!("var.{}", v.name))
             })
             .collect();
         if names.is_empty() {
@@ -943,6 +970,19 @@ impl Walker<'_, '_> {
             .enumerate()
             .filter(|(i, _)| self.status_of(inst, Node::Local(*i)) == Status::Skipped)
             .map(|(_, l)| l.name.clone())
+            .collect();
+        let unexpanded_calls = config
+            .module_calls
+            .iter()
+            .zip(&state.calls)
+            .zip(&module.children)
+            .filter(|((_, call), child)| {
+                child.is_some()
+                    && call
+                        .as_ref()
+                        .is_none_or(|call| matches!(call.expansion, Expansion::Unknown))
+            })
+            .map(|((block, _), _)| Name::from(block.name()))
             .collect();
         ModuleInstance {
             dir: module.dir.clone(),
@@ -993,6 +1033,8 @@ impl Walker<'_, '_> {
             settings: Default::default(),
             scope,
             uninitialized_locals,
+            uninitialized_variables: state.refused_variables.clone(),
+            unexpanded_calls,
             in_cycle: BTreeSet::new(),
             builtin_provider: requires_builtin_provider(config),
         }

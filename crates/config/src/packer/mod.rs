@@ -192,6 +192,8 @@ impl LoadedTemplate {
             settings: crate::module::TerraformSettings::default(),
             scope: self.scope.clone(),
             uninitialized_locals: std::collections::BTreeSet::new(),
+            unexpanded_calls: std::collections::BTreeSet::new(),
+            uninitialized_variables: std::collections::BTreeSet::new(),
             in_cycle: std::collections::BTreeSet::new(),
             builtin_provider: false,
         };

@@ -537,3 +537,29 @@ fn invalid_names_and_blocks_are_configuration_errors() {
         insta::assert_snapshot!(name, render(&module));
     }
 }
+
+/// A root module's output declared `ephemeral` is an error when evaluated (Terraform 1.15.5:
+/// "Ephemeral output not allowed" on the block, the rest still evaluated).
+#[test]
+fn root_outputs_may_not_be_ephemeral() {
+    let module = load("ephemeral-root-output");
+    let found: Vec<String> = module
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            let place = d
+                .file
+                .map(|id| module.files().place(id, d.diagnostic.span))
+                .unwrap_or_default();
+            format!("{place}: {}: {}", d.diagnostic.summary, d.diagnostic.detail)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "main.tf:1,1-11: Ephemeral output not allowed: Ephemeral outputs are not allowed in context of a root module"
+        ]
+    );
+    assert!(!module.diagnostics()[0].is_configuration_error());
+    assert_eq!(eval(&module, "local.u"), "\"u\"");
+}

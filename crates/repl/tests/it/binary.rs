@@ -343,7 +343,8 @@ fn a_configuration_error_stops_before_evaluating() {
 fn a_variable_value_that_does_not_parse_stops_before_evaluating() {
     // Terraform 1.15.5 with TF_VAR_list='[a' for a list(string) variable:
     // "Unterminated tuple constructor expression", status 1, nothing evaluated.
-    // A value that parses but has the wrong type only leaves the variable unknown.
+    // A value that parses but has the wrong type is reported and leaves the variable unset:
+    // reading it is "Reference to uninitialized variable" (status 1), the rest evaluates.
     let dir = temp_dir("tf-var");
     write(
         &dir.join("main.tf"),
@@ -370,6 +371,12 @@ fn a_variable_value_that_does_not_parse_stops_before_evaluating() {
     let output = run("[\"a\"]", "abc");
     assert_eq!(
         (output.status.code(), output.stdout.as_slice()),
-        (Some(0), &b"(known after apply)\n"[..])
+        (Some(1), &b""[..])
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("Unsuitable value for var.n set using the TF_VAR_n environment variable: a number is required.")
+            && stderr.contains("Reference to uninitialized variable"),
+        "{stderr}"
     );
 }

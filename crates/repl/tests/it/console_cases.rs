@@ -8,7 +8,8 @@
 //! and print exactly `out` (Terraform's warning block on its stdout, "Due to the problems
 //! above...", is left out of `out`: terrace prints its diagnostics on stderr); with status 1,
 //! terrace must exit 1 and its stderr must contain one of Terraform's error summaries, `errors`
-//! (none recorded: any error).
+//! (none recorded: any error). Status 11 is Terraform crashing (its panic exit): terrace must
+//! fail there as for status 1.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

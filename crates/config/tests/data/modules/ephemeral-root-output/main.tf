@@ -1,0 +1,8 @@
+output "o" {
+  value     = 1
+  ephemeral = true
+}
+
+locals {
+  u = "u"
+}

@@ -1,0 +1,13 @@
+module "m" {
+  source = "./modules/m"
+  name   = "m"
+
+  dynamic "x" {
+    for_each = [1]
+    content {}
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,11 @@
+module "m" {
+  source = "./modules/m"
+  name   = "m"
+
+  foo {}
+  in {}
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+module "c" {
+  source = "./modules/c"
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+resource "terraform_data" "a" {
+  provider = terraform.alt
+}
+
+output "o" {
+  value = 1
+}

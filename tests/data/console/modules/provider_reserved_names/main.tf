@@ -1,0 +1,13 @@
+provider "terraform" {
+  count      = 1
+  for_each   = {}
+  depends_on = []
+  source     = "x"
+
+  lifecycle {}
+  locals {}
+}
+
+locals {
+  unrelated = "u"
+}

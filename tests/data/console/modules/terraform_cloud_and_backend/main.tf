@@ -1,0 +1,15 @@
+terraform {
+  cloud {
+    organization = "x"
+
+    workspaces {
+      name = "y"
+    }
+  }
+
+  backend "local" {}
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+terraform {
+  language = TF2099
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+terraform {
+  language = TF2021
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,11 @@
+terraform {
+  required_providers {
+    terraform = {
+      source = "terraform.io/builtin/terraform"
+    }
+  }
+}
+
+locals {
+  unrelated = "u"
+}

@@ -1,0 +1,7 @@
+terraform {
+  required_providers {
+    b = {
+      source = "hashicorp/null"
+    }
+  }
+}

@@ -1,0 +1,3 @@
+v   = "abc"
+obj = { b = 1 }
+nn  = null

@@ -1,0 +1,9 @@
+variable "v" {
+  type     = string
+  nullable = false
+  default  = null
+}
+
+locals {
+  unrelated = "u"
+}
