@@ -43,6 +43,11 @@ UNEXPANDED = UNEXPANDED_SHORT + [
 FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
 
 CASES = {
+    "terraform_backend_unknown": ["1", "local.a"],
+    "terraform_backend_removed": ["1", "local.a"],
+    "provisioner_removed": ["1", "local.a"],
+    "override_check": ["1", "local.a"],
+    "override_postcondition": ["1", "local.a"],
     "source_bare_name": ["1", "module.m"],
     "source_two_parts": ["1", "local.a"],
     "installed_registry": [

@@ -608,21 +608,41 @@ fn apply_override_file<'a>(
             kind @ ("variable" | "output" | "resource" | "data" | "module") => {
                 let mut over = block_config(files, &block, diagnostics);
                 check_block_labels(&block, config.language, diagnostics);
+                // Terraform does not merge check rules: an override may not hold any.
+                let rule = |nested: &ConfigBlock<'_>| match (kind, &*nested.block_type) {
+                    ("variable", "validation") | ("output", "precondition") => {
+                        vec![(nested.block_type.clone(), nested.file, nested.def_span)]
+                    }
+                    ("resource" | "data", "lifecycle") => nested
+                        .body
+                        .all_content()
+                        .blocks
+                        .into_iter()
+                        .filter(|b| matches!(&*b.block_type, "precondition" | "postcondition"))
+                        .map(|b| (b.block_type.clone(), b.file, b.def_span))
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let rules: Vec<_> = block
+                    .body
+                    .all_content()
+                    .blocks
+                    .iter()
+                    .flat_map(rule)
+                    .collect();
+                for (rule_type, file, span) in rules {
+                    diagnostics.push(ModuleDiagnostic::new(
+                        file,
+                        Diagnostic::error(
+                            format!("Can't override {rule_type} blocks"),
+                            format!("Override files cannot override \"{rule_type}\" blocks."),
+                            span,
+                        ),
+                    ));
+                }
                 if kind == "variable" {
-                    over.blocks.retain(|nested| {
-                        let validation = &*nested.block_type == "validation";
-                        if validation {
-                            diagnostics.push(ModuleDiagnostic::new(
-                                nested.file,
-                                Diagnostic::error(
-                                    "Can't override validation blocks",
-                                    "Override files cannot override \"validation\" blocks.",
-                                    nested.def_span,
-                                ),
-                            ));
-                        }
-                        !validation
-                    });
+                    over.blocks
+                        .retain(|nested| &*nested.block_type != "validation");
                 }
                 let list = match kind {
                     "variable" => &mut config.variables,
@@ -639,17 +659,20 @@ fn apply_override_file<'a>(
                     None => diagnostics.push(ModuleDiagnostic::new(id, missing_base(&over))),
                 }
             }
-            kind @ ("moved" | "import") => {
-                let (summary, detail) = if kind == "moved" {
-                    (
+            kind @ ("moved" | "import" | "check") => {
+                let (summary, detail) = match kind {
+                    "moved" => (
                         "Cannot override 'moved' blocks",
                         "Records of moved objects can appear only in normal files, not in override files.",
-                    )
-                } else {
-                    (
+                    ),
+                    "import" => (
                         "Cannot override 'import' blocks",
                         "Import blocks can appear only in normal files, not in override files.",
-                    )
+                    ),
+                    _ => (
+                        "Can't override check blocks",
+                        "Override files cannot override check blocks.",
+                    ),
                 };
                 diagnostics.push(ModuleDiagnostic::new(
                     id,
@@ -761,6 +784,71 @@ fn requirement(expr: &Expr, evaluator: &Evaluator) -> Option<Value> {
     Some(Value::object(entries))
 }
 
+/// The backend types Terraform 1.15 has.
+const BACKEND_TYPES: [&str; 13] = [
+    "local",
+    "remote",
+    "azurerm",
+    "consul",
+    "cos",
+    "gcs",
+    "http",
+    "inmem",
+    "kubernetes",
+    "oss",
+    "pg",
+    "s3",
+    "oci",
+];
+
+/// The backend types Terraform removed, with its reason.
+const REMOVED_BACKENDS: [(&str, &str); 6] = [
+    (
+        "artifactory",
+        "The \"artifactory\" backend is not supported in Terraform v1.3 or later.",
+    ),
+    (
+        "azure",
+        "The \"azure\" backend name has been removed, please use \"azurerm\".",
+    ),
+    (
+        "etcd",
+        "The \"etcd\" backend is not supported in Terraform v1.3 or later.",
+    ),
+    (
+        "etcdv3",
+        "The \"etcdv3\" backend is not supported in Terraform v1.3 or later.",
+    ),
+    (
+        "manta",
+        "The \"manta\" backend is not supported in Terraform v1.3 or later.",
+    ),
+    (
+        "swift",
+        "The \"swift\" backend is not supported in Terraform v1.3 or later.",
+    ),
+];
+
+/// Terraform's "Invalid backend type" for a `backend` block of a type it does not have.
+fn backend_type_error(block: &ConfigBlock<'_>) -> Option<Diagnostic> {
+    let (backend_type, _) = block.labels.first()?;
+    if BACKEND_TYPES.contains(&&**backend_type) {
+        return None;
+    }
+    let detail = REMOVED_BACKENDS
+        .iter()
+        .find(|(name, _)| *name == &**backend_type)
+        .map_or_else(
+            || format!("There is no backend type named \"{backend_type}\"."),
+            |(_, reason)| (*reason).to_string(),
+        );
+    Some(Diagnostic::error(
+        "Invalid backend type",
+        detail,
+        block.def_span,
+    ))
+}
+
 /// Merges one `terraform` block into the module's; in a primary file, a second `backend`
 /// block is an error.
 fn merge_terraform<'a>(
@@ -823,6 +911,11 @@ fn merge_terraform<'a>(
                 },
                 "backend" => {
                     first.backend.get_or_insert(here);
+                    if language == Language::Terraform
+                        && let Some(error) = backend_type_error(&nested)
+                    {
+                        diagnostics.push(ModuleDiagnostic::new(nested.file, error));
+                    }
                 }
                 "cloud" => {
                     first.cloud.get_or_insert(here);

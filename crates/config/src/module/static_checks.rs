@@ -1002,20 +1002,43 @@ fn keyword(attr: &ConfigAttr<'_>, diagnostics: &mut Vec<ModuleDiagnostic>) -> Op
 /// (Terraform's, reading the provisioners' schemas: it stops at the first such type).
 const PROVISIONERS: &[&str] = &["file", "local-exec", "remote-exec"];
 
-/// The error for the first `provisioner` block (module by module, in declaration order) whose
-/// type is not a built-in provisioner.
+/// The provisioners Terraform 0.15 removed, which it refuses as it reads a configuration.
+const REMOVED_PROVISIONERS: &[&str] = &["chef", "habitat", "puppet", "salt-masterless"];
+
+/// The errors for `provisioner` blocks of a type Terraform removed (each of them), or else
+/// for the first (module by module, in declaration order) whose type is not a built-in
+/// provisioner.
 pub(crate) fn check_provisioner_types<'c, 'a: 'c>(
     modules: impl IntoIterator<Item = &'c ModuleConfig<'a>>,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) {
-    let unknown = modules
+    let provisioners: Vec<_> = modules
         .into_iter()
         .flat_map(|config| &config.resources)
         .filter(|block| &*block.block_type == "resource")
         .flat_map(|block| &block.blocks)
         .filter(|nested| &*nested.block_type == "provisioner")
-        .filter_map(|nested| nested.labels.first().map(|(name, _)| name))
-        .find(|name| !PROVISIONERS.contains(&&***name));
+        .filter_map(|nested| Some((nested.file, nested.labels.first()?)))
+        .collect();
+    let mut removed = false;
+    for (file, (name, span)) in &provisioners {
+        if REMOVED_PROVISIONERS.contains(&&**name) {
+            removed = true;
+            diagnostics.push(ModuleDiagnostic::new(
+                *file,
+                Diagnostic::error(
+                    format!("The \"{name}\" provisioner has been removed"),
+                    format!("The \"{name}\" provisioner was deprecated in Terraform 0.13.4 has been removed from Terraform. Visit https://learn.hashicorp.com/collections/terraform/provision for alternatives to using provisioners that are a better fit for the Terraform workflow."),
+                    *span,
+                ),
+            ));
+        }
+    }
+    let unknown = provisioners
+        .iter()
+        .map(|(_, (name, _))| name)
+        .find(|name| !PROVISIONERS.contains(&&***name))
+        .filter(|_| !removed);
     if let Some(name) = unknown {
         diagnostics.push(ModuleDiagnostic::without_file(Diagnostic::error(
             format!(

@@ -1,0 +1,6 @@
+check "c" {
+  assert {
+    condition     = local.a == 1
+    error_message = "x"
+  }
+}

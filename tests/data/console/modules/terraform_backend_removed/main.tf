@@ -1,0 +1,7 @@
+terraform {
+  backend "etcd" {}
+}
+
+locals {
+  a = 1
+}

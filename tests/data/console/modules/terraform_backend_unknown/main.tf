@@ -1,0 +1,7 @@
+terraform {
+  backend "nope" {}
+}
+
+locals {
+  a = 1
+}
