@@ -73,7 +73,10 @@ impl InstalledModules {
                 path_module.to_string_lossy().into_owned(),
             ));
         }
-        if let Some(installed) = self.dirs.get(&call_key(prefix, name)) {
+        // A manifest entry whose directory is gone (a stale `.terraform`) installs nothing.
+        if let Some(installed) = self.dirs.get(&call_key(prefix, name))
+            && root_dir.join(installed).is_dir()
+        {
             return Some((join_clean(root_dir, installed), installed.clone()));
         }
         // `terraform init` copies a module from an absolute path; the copy is the same.
@@ -110,31 +113,34 @@ mod tests {
 
     #[test]
     fn locates_local_installed_and_absolute_modules() {
+        let root = std::env::temp_dir().join(format!("terrace-installed-{}", std::process::id()));
+        std::fs::create_dir_all(root.join(".terraform/modules/a.vpc")).unwrap();
         let installed = InstalledModules {
-            dirs: BTreeMap::from([("a.vpc".into(), ".terraform/modules/a.vpc".into())]),
+            dirs: BTreeMap::from([
+                ("a.vpc".into(), ".terraform/modules/a.vpc".into()),
+                ("a.gone".into(), ".terraform/modules/a.gone".into()),
+            ]),
         };
-        let root = Path::new("/work/root");
-        let caller = (Path::new("/work/root/modules/a"), "./modules/a");
+        let caller_dir = root.join("modules/a");
+        let caller = (caller_dir.as_path(), "./modules/a");
+        let registry = "terraform-aws-modules/vpc/aws";
         assert_eq!(
-            installed.locate(root, caller, "module.a.", "x", "../b"),
-            Some((PathBuf::from("/work/root/modules/b"), "modules/b".into()))
+            installed.locate(&root, caller, "module.a.", "x", "../b"),
+            Some((root.join("modules/b"), "modules/b".into()))
         );
         assert_eq!(
-            installed.locate(
-                root,
-                caller,
-                "module.a.",
-                "vpc",
-                "terraform-aws-modules/vpc/aws"
-            ),
+            installed.locate(&root, caller, "module.a.", "vpc", registry),
             Some((
-                PathBuf::from("/work/root/.terraform/modules/a.vpc"),
+                root.join(".terraform/modules/a.vpc"),
                 ".terraform/modules/a.vpc".into()
             ))
         );
+        // Not installed, or installed into a directory that is gone.
+        assert_eq!(installed.locate(&root, caller, "", "vpc", registry), None);
         assert_eq!(
-            installed.locate(root, caller, "", "vpc", "terraform-aws-modules/vpc/aws"),
+            installed.locate(&root, caller, "module.a.", "gone", registry),
             None
         );
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }
