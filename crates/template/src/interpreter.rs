@@ -25,4 +25,12 @@ pub trait Interpreter {
 
     /// Closes the innermost scope.
     fn pop_scope(&mut self);
+
+    /// Called with the error of a value that cannot be interpolated (a null, a list):
+    /// `Ok` keeps the error aside and the rendering goes on, giving the text before
+    /// that value (HCL's partial result, which Terraform keeps for a local value);
+    /// `Err` (the default) fails the rendering with it.
+    fn keep_partial(&mut self, error: Self::Error) -> Result<(), Self::Error> {
+        Err(error)
+    }
 }

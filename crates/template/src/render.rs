@@ -38,6 +38,9 @@ struct Output {
     text: String,
     known: bool,
     marks: Marks,
+    /// Set at a value that could not be interpolated, in a partial evaluation: the
+    /// text stays what it was (HCL's known prefix).
+    stopped: bool,
 }
 
 impl Output {
@@ -46,11 +49,15 @@ impl Output {
             text: String::new(),
             known: true,
             marks: Marks::NONE,
+            stopped: false,
         }
     }
 
     /// Appends `s`, unless the result would pass [`MAX_RENDERED_LEN`].
     fn push(&mut self, s: &str, span: Span) -> Result<(), TemplateError> {
+        if self.stopped {
+            return Ok(());
+        }
         if self.text.len().saturating_add(s.len()) > MAX_RENDERED_LEN {
             return Err(too_long(span));
         }
@@ -61,6 +68,9 @@ impl Output {
     /// Appends a number as its conversion to string writes it, without building
     /// the string value first.
     fn push_number(&mut self, n: &Number, span: Span) -> Result<(), TemplateError> {
+        if self.stopped {
+            return Ok(());
+        }
         let before = self.text.len();
         n.push_to(&mut self.text);
         if self.text.len() > MAX_RENDERED_LEN {
@@ -91,11 +101,37 @@ fn render_parts<I: Interpreter>(
             TemplatePart::Literal(literal) => out.push(&literal.value, literal.span)?,
             TemplatePart::Interp(interp_part) => {
                 let value = interp.eval(&interp_part.expr)?;
-                append(value, &interp_part.expr, out)?;
+                match append(value, &interp_part.expr, out) {
+                    // HCL's partial result: the text before the first value that
+                    // cannot be interpolated, where the caller keeps such results.
+                    Err(error) if error.summary == INVALID_INTERPOLATION => {
+                        interp.keep_partial(error.into())?;
+                        out.stopped = true;
+                    }
+                    other => other?,
+                }
             }
-            TemplatePart::If(directive) => render_if(directive, interp, out)?,
-            TemplatePart::For(directive) => render_for(directive, interp, out)?,
+            TemplatePart::If(directive) => {
+                whole_part(out, |out| render_if(directive, interp, out))?;
+            }
+            TemplatePart::For(directive) => {
+                whole_part(out, |out| render_for(directive, interp, out))?;
+            }
         }
+    }
+    Ok(())
+}
+
+/// Renders a directive with `render` as HCL does, whole, as one part: a value inside it
+/// that could not be interpolated leaves none of the directive's text.
+fn whole_part<E>(
+    out: &mut Output,
+    render: impl FnOnce(&mut Output) -> Result<(), E>,
+) -> Result<(), E> {
+    let (before, was_stopped) = (out.text.len(), out.stopped);
+    render(out)?;
+    if out.stopped && !was_stopped {
+        out.text.truncate(before);
     }
     Ok(())
 }

@@ -43,6 +43,10 @@ UNEXPANDED = UNEXPANDED_SHORT + [
 FAILED_MODARG = ["1", "local.f", "local.unrelated", "module.m", "module.m.echo", "module.m.const", "module.n.const"]
 
 CASES = {
+    "template_partial": [
+        "local.object", "local.null", "local.list", "local.in_for", "local.in_if", "local.after",
+        "local.elements", "local.file", "local.fine", "\"a-${ {k = 1} }-z\"", "length(local.object)",
+    ],
     "terraform_backend_unknown": ["1", "local.a"],
     "terraform_backend_removed": ["1", "local.a"],
     "provisioner_removed": ["1", "local.a"],

@@ -21,6 +21,16 @@ impl Interpreter for Ctx<'_> {
         Ctx::eval(self, expr)
     }
 
+    fn keep_partial(&mut self, error: Diagnostics) -> Result<(), Diagnostics> {
+        match &mut self.deferred {
+            Some(deferred) => {
+                deferred.extend(error);
+                Ok(())
+            }
+            None => Err(error),
+        }
+    }
+
     fn push_scope(&mut self) {
         self.template_scopes.push(self.locals.len());
     }
