@@ -12,6 +12,19 @@ use crate::diagnostics::{Problem, Report};
 use crate::engine::{self, Context, Engine, Evaluated};
 use crate::input;
 
+/// What `terraform console` prints for `help`, word for word, so that a session piped
+/// into either console prints the same.
+const CONSOLE_HELP: &str =
+    "The Terraform console allows you to experiment with Terraform interpolations.
+You may access resources in the state (if you have one) just as you would
+from a configuration. For example: \"aws_instance.foo.id\" would evaluate
+to the ID of \"aws_instance.foo\" if it exists in your state.
+
+Type in the interpolation to test and hit <enter> to see the result.
+
+To exit the console, type \"exit\" and hit <enter>, or use Control-C or
+Control-D.";
+
 /// What a successful input produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
@@ -129,7 +142,8 @@ impl Session {
         Session::new(Context::default(), OutputFormat::Console)
     }
 
-    /// Evaluate one input: an expression, a `:` command, or `exit`.
+    /// Evaluate one input: an expression, a `:` command, `exit`, or `help` (what
+    /// `terraform console` prints for it; `:help` has terrace's own commands).
     /// On failure, the report points into `input`.
     pub fn run(&mut self, input: &str) -> Result<Reply, Report> {
         let trimmed = input.trim();
@@ -138,6 +152,9 @@ impl Session {
         }
         if trimmed == "exit" {
             return Ok(Reply::Quit);
+        }
+        if trimmed == "help" {
+            return Ok(Reply::Text(CONSOLE_HELP.to_string()));
         }
         if trimmed.starts_with(':') {
             return self.command(input);

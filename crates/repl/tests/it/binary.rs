@@ -86,6 +86,19 @@ fn piped_input_runs_everything_and_fails_at_the_end() {
     assert_eq!((run.status, run.stdout.as_str()), (0, "\"a\"\ntrue\n"));
 }
 
+/// `help` prints what `terraform console` prints (recorded from Terraform 1.15.5).
+#[test]
+fn help_is_terraform_console_s() {
+    let want = include_str!("../data/terraform_console_help.txt");
+    let run = terrace(&[], Some("help\n1\n"));
+    assert_eq!(
+        (run.status, run.stdout.as_str()),
+        (0, format!("{want}1\n").as_str())
+    );
+    let run = terrace(&["-e", "help"], None);
+    assert_eq!((run.status, run.stdout.as_str()), (0, want));
+}
+
 #[test]
 fn json_flag() {
     let run = terrace(&["--json", "-e", "{a = [1, \"x\"]}"], None);
