@@ -4,9 +4,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use terrace_syntax::json::{JsonValue, parse_json};
+use terrace_syntax::json::{JsonKind, JsonValue, parse_json};
 
 use super::module_calls::{is_local_source, join_clean};
+use crate::state::member;
 
 /// The modules `terraform init` installed: `.terraform/modules/modules.json`, read
 /// once per load. Keys are call paths (`vpc`, `vpc.subnets`); directories are
@@ -28,17 +29,13 @@ impl InstalledModules {
             return InstalledModules::default();
         };
         let string = |entry: &JsonValue, name: &str| {
-            entry.as_object()?.iter().find_map(|p| {
-                (p.name.as_str() == name)
-                    .then(|| p.value.as_string().map(|s| s.as_str().to_string()))
-                    .flatten()
-            })
+            member(entry, name)?
+                .as_string()
+                .map(|s| s.as_str().to_string())
         };
-        let dirs = json
-            .as_object()
-            .and_then(|props| props.iter().find(|p| p.name.as_str() == "Modules"))
-            .and_then(|modules| match &modules.value.kind {
-                terrace_syntax::json::JsonKind::Array(entries) => Some(entries),
+        let dirs = member(&json, "Modules")
+            .and_then(|modules| match &modules.kind {
+                JsonKind::Array(entries) => Some(entries),
                 _ => None,
             })
             .map(|entries| {

@@ -45,5 +45,6 @@ pub use model::{
     EachMode, InstanceObject, ObjectStatus, Output, Resource, ResourceInstance, State,
 };
 pub use render::{outputs_text, state_list, state_show};
+pub(crate) use schema::member;
 pub use schema::{Attribute, BUILTIN_PROVIDER, Block, NestedBlock, Nesting, Schemas};
 pub use sensitive::PathStep;
