@@ -28,7 +28,6 @@ mod convert;
 mod equality;
 mod friendly_name;
 mod grapheme;
-mod hcl_quote;
 mod json;
 mod marks;
 mod number;
@@ -53,7 +52,6 @@ pub use convert::{
     unify_safe, unify_values,
 };
 pub use friendly_name::friendly_name;
-pub use hcl_quote::hcl_quote;
 pub use json::{JsonError, to_json, to_typed_json, type_to_json};
 pub use marks::Marks;
 pub use number::{ArithmeticError, Number, NumberParseError, SmallInt};

@@ -3,7 +3,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use terrace_types::hcl_quote;
+use terrace_syntax::hcl_quote;
 
 /// `managed` (a `resource` block) or `data` (a `data` block).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

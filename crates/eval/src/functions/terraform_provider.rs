@@ -6,8 +6,9 @@
 //! Values are written as hclwrite writes them (`TokensForValue`), then laid out by the same
 //! formatter as `terraform fmt`.
 
+use terrace_syntax::hcl_quote;
 use terrace_syntax::{SourceMap, Span};
-use terrace_types::{Type, Value, hcl_quote};
+use terrace_types::{Type, Value};
 
 use super::context::CallContext;
 use super::error::FunctionError;

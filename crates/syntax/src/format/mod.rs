@@ -6,7 +6,6 @@
 
 mod bytes;
 mod layout;
-mod printable;
 mod rewrite;
 mod scanner_errors;
 

@@ -14,8 +14,8 @@ use unicode_normalization::UnicodeNormalization;
 
 use super::FmtToken;
 use super::bytes::is_placeholder;
-use super::printable::is_print;
 use crate::ast::{Block, Body, BodyItem};
+use crate::hcl_quote::escape_into;
 use crate::span::Span;
 use crate::token::TokenKind;
 
@@ -237,30 +237,6 @@ fn label_edits<'src>(
 /// every 30 combining marks in a row).
 fn escape_label(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
-    let mut chars = value.stream_safe().nfc().peekable();
-    while let Some(ch) = chars.next() {
-        match ch {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '$' | '%' => {
-                out.push(ch);
-                if chars.peek() == Some(&'{') {
-                    out.push(ch);
-                }
-            }
-            _ if !is_print(ch) => {
-                let code = u32::from(ch);
-                if code < 0x10000 {
-                    out.push_str(&format!("\\u{code:04x}"));
-                } else {
-                    out.push_str(&format!("\\U{code:08x}"));
-                }
-            }
-            _ => out.push(ch),
-        }
-    }
+    escape_into(value.stream_safe().nfc().peekable(), &mut out);
     out
 }

@@ -1,12 +1,12 @@
 //! The code points Go's `unicode.IsPrint` rejects (Unicode 15.0), which hclwrite writes as
-//! `\uXXXX` or `\UXXXXXXXX` escapes in a block label.
+//! `\uXXXX` or `\UXXXXXXXX` escapes in a quoted string (`hcl_quote.rs`).
 //!
 //! The table is a copy of `terrace-types`' `printable.rs` (this crate depends on no terrace
 //! crate); a test checks that the two stay the same.
 
 /// True when Go's `unicode.IsPrint` accepts `c`: letters, marks, numbers, punctuation,
 /// symbols and the ASCII space.
-pub(super) fn is_print(c: char) -> bool {
+pub(crate) fn is_print(c: char) -> bool {
     let cp = u32::from(c);
     NOT_PRINTABLE
         .binary_search_by(|&(lo, hi)| {
@@ -210,7 +210,7 @@ mod tests {
 
     #[test]
     fn the_table_is_the_one_terrace_types_has() {
-        let types = include_str!("../../../types/src/printable.rs");
+        let types = include_str!("../../types/src/printable.rs");
         let ours = include_str!("printable.rs");
         let table = |text: &'static str| {
             let start = text.find("static NOT_PRINTABLE").unwrap();

@@ -1,6 +1,8 @@
 //! A string as an HCL quoted string literal, as hclwrite writes one (`escapeQuotedStringLit`,
 //! which Terraform also uses for instance keys in addresses).
 
+use std::iter::Peekable;
+
 use crate::printable::is_print;
 
 /// `text` in double quotes as hclwrite escapes it: `\n \r \t \" \\`, `${` and `%{` doubled to
@@ -8,7 +10,7 @@ use crate::printable::is_print;
 /// `\uXXXX` or `\UXXXXXXXX`.
 ///
 /// ```
-/// use terrace_types::hcl_quote;
+/// use terrace_syntax::hcl_quote;
 ///
 /// assert_eq!(hcl_quote("${x} %{y} $z"), r#""$${x} %%{y} $z""#);
 /// assert_eq!(hcl_quote("é\n\u{7}"), "\"é\\n\\u0007\"");
@@ -16,7 +18,14 @@ use crate::printable::is_print;
 pub fn hcl_quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
-    let mut chars = text.chars().peekable();
+    escape_into(text.chars().peekable(), &mut out);
+    out.push('"');
+    out
+}
+
+/// Appends `chars` to `out` escaped as hclwrite escapes the inside of a quoted string
+/// (see [`hcl_quote`]); `terrace fmt` writes block labels with it.
+pub(crate) fn escape_into(mut chars: Peekable<impl Iterator<Item = char>>, out: &mut String) {
     while let Some(c) = chars.next() {
         match c {
             '\n' => out.push_str("\\n"),
@@ -41,8 +50,6 @@ pub fn hcl_quote(text: &str) -> String {
             c => out.push(c),
         }
     }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]
