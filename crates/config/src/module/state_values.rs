@@ -12,8 +12,8 @@ use super::diagnostics::{ModuleDiagnostic, Stage, warning};
 use super::loader::{BlockConfig, ModuleConfig};
 use super::module_calls::provider_source;
 use crate::state::{
-    BUILTIN_PROVIDER, Backend, InstanceKey, InstanceObject, LocateOptions, ModuleInstance,
-    ModuleStep, ResourceMode, Schemas, State, StateError, locate,
+    Backend, InstanceKey, InstanceObject, LocateOptions, ModuleInstance, ModuleStep, ResourceMode,
+    Schemas, State, StateError, locate,
 };
 
 /// The state a configuration is evaluated against, and the workspace selected.
@@ -226,9 +226,8 @@ impl StateSlot {
                 .schemas
                 .block(&self.provider, self.mode, &self.resource_type)?
         };
-        let strict = self.provider == BUILTIN_PROVIDER;
         let decode = |object: &InstanceObject| match &config_schema {
-            Some(schema) => object.value_with(schema, strict),
+            Some(schema) => object.value_with(schema, &self.provider),
             None => object.value(),
         };
         let objects = resource

@@ -11,7 +11,7 @@ use terrace_types::{Type, Value};
 use super::address::{InstanceKey, ModuleInstance, ResourceInstanceAddr, ResourceMode};
 use super::cty_json::{decode_typed, decode_untyped, unsupported_attribute};
 use super::error::StateError;
-use super::schema::Block;
+use super::schema::{Block, reads_state_strictly};
 use super::sensitive::{PathStep, Typing, mark_path};
 
 /// A state file's text, shared by the instances that decode their attributes from it.
@@ -288,9 +288,8 @@ pub struct InstanceObject {
     pub(crate) flatmap_at: Option<usize>,
     /// The schema's type; `None` types the attributes as `jsondecode` does.
     pub(crate) ty: Option<Type>,
-    /// Whether an attribute the schema does not have is an error: so for the built-in
-    /// provider, which reads its state as it is. Other providers upgrade the state
-    /// first, and their upgrade drops such attributes.
+    /// Whether an attribute the schema does not have is an error (see
+    /// [`reads_state_strictly`]).
     pub(crate) strict: bool,
     pub(crate) value: OnceLock<Result<Value, StateError>>,
 }
@@ -307,11 +306,18 @@ impl InstanceObject {
             .clone()
     }
 
-    /// The object's value typed by `schema` instead of by the schema of the provider
-    /// the state names: Terraform types a resource by its configuration's provider.
-    /// Decoded on each call.
-    pub(crate) fn value_with(&self, schema: &Block, strict: bool) -> Result<Value, StateError> {
-        self.decode(Some(&schema.implied_type()), strict)
+    /// The object's value typed by `schema`, of the provider at `provider_source`,
+    /// instead of by the schema of the provider the state names: Terraform types a
+    /// resource by its configuration's provider. Decoded on each call.
+    pub(crate) fn value_with(
+        &self,
+        schema: &Block,
+        provider_source: &str,
+    ) -> Result<Value, StateError> {
+        self.decode(
+            Some(&schema.implied_type()),
+            reads_state_strictly(provider_source),
+        )
     }
 
     fn decode(&self, ty: Option<&Type>, strict: bool) -> Result<Value, StateError> {

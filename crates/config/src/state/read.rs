@@ -16,7 +16,7 @@ use super::model::{
     EachMode, InstanceObject, ObjectStatus, Output, Resource, ResourceInstance, Source, State,
 };
 use super::scanner::{ScanError, Scanner};
-use super::schema::{BUILTIN_PROVIDER, Schemas, member};
+use super::schema::{Schemas, member, reads_state_strictly};
 use super::sensitive::parse_paths;
 
 impl State {
@@ -484,7 +484,7 @@ impl Reader<'_> {
                 attributes: raw.attributes,
                 flatmap_at: raw.flatmap_at,
                 ty: ty.clone(),
-                strict: resource.provider_source == BUILTIN_PROVIDER,
+                strict: reads_state_strictly(&resource.provider_source),
                 value: OnceLock::new(),
             };
             let idx = match resource.instances.binary_search_by(|i| i.key.cmp(&raw.key)) {

@@ -19,6 +19,13 @@ use super::scanner::Scanner;
 /// The address of Terraform's built-in provider, which needs no schemas file.
 pub const BUILTIN_PROVIDER: &str = "terraform.io/builtin/terraform";
 
+/// Whether the provider at `source` reads its resources' state as it is, so that an
+/// attribute its schema does not have is an error: so the built-in provider. Other
+/// providers upgrade the state first, and their upgrade drops such attributes.
+pub(crate) fn reads_state_strictly(source: &str) -> bool {
+    source == BUILTIN_PROVIDER
+}
+
 /// The schemas of resource and data source types, by provider source address.
 ///
 /// [`Schemas::builtin`] knows `terraform_data` and `terraform_remote_state`;
