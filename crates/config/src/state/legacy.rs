@@ -8,7 +8,6 @@
 use std::ops::Range;
 
 use terrace_syntax::json::{JsonKind, JsonValue, parse_json};
-use terrace_types::Marks;
 
 use super::address::{InstanceKey, ModuleInstance, ModuleStep, ResourceMode};
 use super::cty_json::decode_untyped;
@@ -168,12 +167,7 @@ fn legacy_output(json: &JsonValue) -> Result<Output, String> {
         _ => (json, false),
     };
     let value = decode_untyped(value_json).map_err(|e| e.message)?;
-    let value = if sensitive {
-        value.mark(Marks::SENSITIVE)
-    } else {
-        value
-    };
-    Ok(Output { value, sensitive })
+    Ok(Output::new(value, sensitive))
 }
 
 #[cfg(test)]

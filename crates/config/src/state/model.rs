@@ -370,3 +370,15 @@ pub struct Output {
     /// `sensitive = true`.
     pub sensitive: bool,
 }
+
+impl Output {
+    /// An output of `value`, marked sensitive when `sensitive`.
+    pub(crate) fn new(value: Value, sensitive: bool) -> Output {
+        let value = if sensitive {
+            value.mark(terrace_types::Marks::SENSITIVE)
+        } else {
+            value
+        };
+        Output { value, sensitive }
+    }
+}

@@ -560,14 +560,9 @@ impl Reader<'_> {
                 member(&output.value, "sensitive").map(|v| &v.kind),
                 Some(terrace_syntax::json::JsonKind::Bool(true))
             );
-            let value = if sensitive {
-                value.mark(terrace_types::Marks::SENSITIVE)
-            } else {
-                value
-            };
             self.state.outputs.insert(
                 output.name.as_str().to_string(),
-                Output { value, sensitive },
+                Output::new(value, sensitive),
             );
         }
         Ok(())
