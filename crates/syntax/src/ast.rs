@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use crate::recycle;
 use crate::span::Span;
 
 /// A cheap-to-clone string, used for identifiers and literal text.
@@ -73,6 +74,14 @@ impl Body {
     }
 }
 
+/// Dropping a body keeps its item vector as this thread's spare, for the next
+/// parse (see `recycle.rs`).
+impl Drop for Body {
+    fn drop(&mut self) {
+        recycle::give_vec(std::mem::take(&mut self.items));
+    }
+}
+
 /// One item of a [`Body`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum BodyItem {
@@ -120,6 +129,14 @@ pub struct Block {
     pub span: Span,
 }
 
+/// Dropping a block keeps its label vector as this thread's spare, for the
+/// next parse (see `recycle.rs`).
+impl Drop for Block {
+    fn drop(&mut self) {
+        recycle::give_vec(std::mem::take(&mut self.labels));
+    }
+}
+
 /// A block label: a bare identifier or a quoted string (escapes processed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlockLabel {
@@ -150,6 +167,11 @@ impl Expr {
         Expr { kind, span }
     }
 
+    /// An expression that owns nothing, left where one was moved out.
+    pub(crate) fn placeholder() -> Self {
+        Expr::new(ExprKind::SplatItem, Span::default())
+    }
+
     /// Remove any number of enclosing parentheses.
     pub fn strip_parens(&self) -> &Expr {
         let mut expr = self;
@@ -173,12 +195,18 @@ impl Expr {
 /// Dropping goes down chains of operands iteratively: a left-associative
 /// chain such as `1 + 1 + ... + 1` nests as deep as it is long, and a
 /// recursive drop of a long one would overflow the stack.
+///
+/// The vectors and boxes of the dropped expression are kept as this thread's
+/// spares, for the next parse (see `recycle.rs`).
 impl Drop for Expr {
     #[inline]
     fn drop(&mut self) {
         // Most expressions have no operands: nothing to take apart.
         if has_children(&self.kind) {
             drop_chain(self);
+        }
+        if recycle::has_spares(&self.kind) {
+            recycle::give_expr_kind(std::mem::replace(&mut self.kind, ExprKind::SplatItem));
         }
     }
 }
@@ -196,7 +224,7 @@ fn drop_chain(expr: &mut Expr) {
 /// into `pending`, leaving cheap placeholders behind.
 fn take_chain_children(kind: &mut ExprKind, pending: &mut Vec<Expr>) {
     fn take(expr: &mut Expr) -> Expr {
-        std::mem::replace(expr, Expr::new(ExprKind::SplatItem, Span::default()))
+        std::mem::replace(expr, Expr::placeholder())
     }
     match kind {
         ExprKind::Binary { lhs, rhs, .. } => {

@@ -36,6 +36,7 @@ mod highlight;
 pub mod json;
 mod parser;
 mod printable;
+mod recycle;
 mod references;
 mod span;
 mod token;

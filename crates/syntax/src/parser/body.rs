@@ -16,6 +16,7 @@ use super::template::quoted_string_literal;
 use super::{Input, recurse, with_newlines};
 use crate::ast::{Attribute, Block, BlockLabel, Body, BodyItem, Ident};
 use crate::error::{Expected, ParseErrorKind};
+use crate::recycle;
 use crate::span::{SourceMap, Span};
 
 /// `ConfigFile = Body`: the whole input. Never fails; errors are recorded in
@@ -35,7 +36,7 @@ pub(crate) fn config_file(input: &mut Input<'_>) -> Body {
 /// Reads items up to the end of input or, inside a block, up to the `}`
 /// (left for the caller).
 fn body_items(input: &mut Input<'_>, in_block: bool) -> Vec<BodyItem> {
-    let mut items = Vec::new();
+    let mut items = recycle::vec();
     let mut attribute_names = AttributeNames::default();
     loop {
         // Blank lines and comments between items, and the indentation.
@@ -253,7 +254,7 @@ fn attribute_end(input: &mut Input<'_>) -> PResult<()> {
 /// `Block = Identifier (StringLit|Identifier)* "{" Newline Body "}" Newline`
 /// `OneLineBlock = Identifier (StringLit|Identifier)* "{" (Identifier "=" Expression)? "}" Newline`
 fn block(input: &mut Input<'_>, block_type: Ident) -> PResult<Block> {
-    let mut labels = Vec::new();
+    let mut labels = recycle::vec();
     let open_brace = loop {
         ws(input)?;
         if let Some(open) = eat_span(input, "{") {
@@ -398,10 +399,10 @@ fn one_line_body(input: &mut Input<'_>, open_brace: Span) -> PResult<Body> {
             .expected(&[Expected::Token("}")])
             .fail();
     }
-    Ok(Body {
-        span: item.span(),
-        items: vec![item],
-    })
+    let span = item.span();
+    let mut items = recycle::vec();
+    items.push(item);
+    Ok(Body { span, items })
 }
 
 /// Skip what is left of a broken item: up to and including the next newline

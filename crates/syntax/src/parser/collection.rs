@@ -12,6 +12,7 @@ use super::lexical::{
 use super::{Input, MAX_DEPTH, with_newlines};
 use crate::ast::{Expr, ExprKind, Ident, Literal, ObjectItem, ObjectKey};
 use crate::error::Expected;
+use crate::recycle;
 use crate::span::Span;
 
 /// `tuple = "[" (Expression ("," Expression)* ","?)? "]"`, or a `for` expression.
@@ -24,7 +25,7 @@ pub(crate) fn tuple_cons(input: &mut Input<'_>) -> PResult<Expr> {
         if at_keyword(input, "for") {
             return for_expr(input, open, false);
         }
-        let mut items = Vec::new();
+        let mut items = recycle::vec();
         loop {
             ws(input)?;
             if let Some(close) = eat_span(input, "]") {
@@ -81,7 +82,7 @@ pub(crate) fn object_cons(input: &mut Input<'_>) -> PResult<Expr> {
     }
     input.reset(&checkpoint);
     with_newlines(input, true, |input| {
-        let mut items = Vec::new();
+        let mut items = recycle::vec();
         loop {
             ws(input)?;
             if newline(input) {

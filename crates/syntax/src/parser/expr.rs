@@ -12,6 +12,7 @@ use super::lexical::{
 use super::{Input, collection, heredoc, operators, recurse, template, traversal, with_newlines};
 use crate::ast::{Expr, ExprKind, FunctionCall, Ident, Literal};
 use crate::error::Expected;
+use crate::recycle;
 use crate::span::Span;
 
 /// A whole input that must be exactly one expression, with optional trivia around it.
@@ -77,9 +78,9 @@ pub(crate) fn expr(input: &mut Input<'_>) -> PResult<Expr> {
         let span = cond.span.to(false_expr.span);
         Ok(Expr::new(
             ExprKind::Conditional {
-                cond: Box::new(cond),
-                true_expr: Box::new(true_expr),
-                false_expr: Box::new(false_expr),
+                cond: recycle::boxed(cond),
+                true_expr: recycle::boxed(true_expr),
+                false_expr: recycle::boxed(false_expr),
             },
             span,
         ))
@@ -140,7 +141,10 @@ fn parens(input: &mut Input<'_>) -> PResult<Expr> {
                 ")",
             );
         };
-        Ok(Expr::new(ExprKind::Parens(Box::new(inner)), open.to(close)))
+        Ok(Expr::new(
+            ExprKind::Parens(recycle::boxed(inner)),
+            open.to(close),
+        ))
     })
 }
 
@@ -194,7 +198,7 @@ fn ident_led(input: &mut Input<'_>) -> PResult<Expr> {
         "null" => ExprKind::Literal(Literal::Null),
         _ => ExprKind::ScopeTraversal {
             root: new_ident(input, name, span),
-            steps: Vec::new(),
+            steps: recycle::vec(),
         },
     };
     Ok(Expr::new(kind, span))
@@ -234,7 +238,7 @@ fn function_call(input: &mut Input<'_>, first: &str, first_span: Span) -> PResul
     };
     let name = new_ident(input, &name, name_span);
     with_newlines(input, false, |input| {
-        let mut args = Vec::new();
+        let mut args = recycle::vec();
         let mut expand_final = None;
         loop {
             ws(input)?;
@@ -316,7 +320,7 @@ fn finish_call(
 ) -> Expr {
     let span = name.span.to(close_paren);
     Expr::new(
-        ExprKind::FunctionCall(Box::new(FunctionCall {
+        ExprKind::FunctionCall(recycle::boxed_call(FunctionCall {
             name,
             args,
             expand_final,

@@ -11,6 +11,7 @@ use super::expr::expr_term_with_postfix;
 use super::lexical::{advance, offset, peek_byte, rest, ws};
 use super::{Input, MAX_DEPTH, too_deep};
 use crate::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
+use crate::recycle;
 use crate::span::Span;
 
 /// `binaryOp = ExprTerm binaryOperator ExprTerm`, for every level at once,
@@ -75,8 +76,8 @@ fn binary(lhs: Expr, (op, op_span): (BinaryOp, Span), rhs: Expr) -> Expr {
         ExprKind::Binary {
             op,
             op_span,
-            lhs: Box::new(lhs),
-            rhs: Box::new(rhs),
+            lhs: recycle::boxed(lhs),
+            rhs: recycle::boxed(rhs),
         },
         span,
     )
@@ -177,7 +178,7 @@ fn prefixed_expr(input: &mut Input<'_>) -> PResult<Expr> {
             ExprKind::Unary {
                 op,
                 op_span,
-                operand: Box::new(operand),
+                operand: recycle::boxed(operand),
             },
             span,
         );

@@ -22,6 +22,7 @@ use crate::ast::{
     TemplateLiteral, TemplatePart,
 };
 use crate::error::{Expected, ParseErrorKind};
+use crate::recycle;
 use crate::span::Span;
 
 /// Which kind of template is being read.
@@ -670,7 +671,7 @@ fn build_parts(
     depth: u32,
     end: usize,
 ) -> PResult<(Vec<TemplatePart>, Option<TemplateToken>)> {
-    let mut parts = Vec::new();
+    let mut parts = recycle::vec();
     while let Some(token) = tokens.next() {
         let span = token.span;
         match token.kind {

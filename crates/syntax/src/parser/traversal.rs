@@ -15,6 +15,7 @@ use crate::ast::{
     Expr, ExprKind, IndexKey, Literal, SplatKind, Step, StepKind, Traversal, TraversalStep,
 };
 use crate::error::Expected;
+use crate::recycle;
 use crate::span::Span;
 
 /// Whether a traversal step or splat may follow: `false` when the next byte
@@ -87,10 +88,10 @@ pub(crate) fn postfix(input: &mut Input<'_>, expr: &mut Expr) -> PResult<()> {
                     let span = source.span.to(each.span).to(marker);
                     *expr = Expr::new(
                         ExprKind::Splat {
-                            source: Box::new(source),
+                            source: recycle::boxed(source),
                             kind: SplatKind::Full,
                             marker,
-                            each: Box::new(each),
+                            each: recycle::boxed(each),
                         },
                         span,
                     );
@@ -110,7 +111,7 @@ pub(crate) fn postfix(input: &mut Input<'_>, expr: &mut Expr) -> PResult<()> {
 
 /// Move `expr` out, leaving a placeholder without children in its place.
 fn take(expr: &mut Expr) -> Expr {
-    std::mem::replace(expr, Expr::new(ExprKind::SplatItem, Span::default()))
+    std::mem::replace(expr, Expr::placeholder())
 }
 
 /// After `.`: an attribute name or a legacy numeric index.
@@ -174,7 +175,7 @@ fn index_step(input: &mut Input<'_>, open: Span) -> PResult<Step> {
             );
         };
         Ok(Step {
-            kind: StepKind::Index(Box::new(key)),
+            kind: StepKind::Index(recycle::boxed(key)),
             span: open.to(close),
         })
     })
@@ -182,7 +183,7 @@ fn index_step(input: &mut Input<'_>, open: Span) -> PResult<Step> {
 
 /// `attrSplat = "." "*" GetAttr*` (legacy `.0` steps allowed too).
 fn attr_splat(input: &mut Input<'_>, source: Expr, marker: Span) -> PResult<Expr> {
-    let mut steps = Vec::new();
+    let mut steps = recycle::vec();
     loop {
         let checkpoint = input.checkpoint();
         ws(input)?;
@@ -225,7 +226,7 @@ fn attr_splat(input: &mut Input<'_>, source: Expr, marker: Span) -> PResult<Expr
         let span = marker.to(steps.last().map_or(marker, |step| step.span));
         Expr::new(
             ExprKind::RelativeTraversal {
-                source: Box::new(item),
+                source: recycle::boxed(item),
                 steps,
             },
             span,
@@ -234,10 +235,10 @@ fn attr_splat(input: &mut Input<'_>, source: Expr, marker: Span) -> PResult<Expr
     let span = source.span.to(each.span);
     Ok(Expr::new(
         ExprKind::Splat {
-            source: Box::new(source),
+            source: recycle::boxed(source),
             kind: SplatKind::Attr,
             marker,
-            each: Box::new(each),
+            each: recycle::boxed(each),
         },
         span,
     ))
@@ -254,10 +255,12 @@ fn push_step(expr: &mut Expr, step: Step) {
         _ => {
             let source = take(expr);
             let span = source.span.to(step_span);
+            let mut steps = recycle::vec();
+            steps.push(step);
             *expr = Expr::new(
                 ExprKind::RelativeTraversal {
-                    source: Box::new(source),
-                    steps: vec![step],
+                    source: recycle::boxed(source),
+                    steps,
                 },
                 span,
             );

@@ -123,3 +123,28 @@ fn random_mutations_and_splices() {
         exercise(&String::from_utf8_lossy(&mutated));
     }
 }
+
+/// A dropped tree's vectors and boxes are reused by the next parse on the
+/// thread, and the tree built in them is the one a fresh parse builds.
+#[test]
+fn reparsing_after_a_drop_reuses_the_room_and_builds_the_same_tree() {
+    const FIRST: &str = "resource \"aws_instance\" \"web\" {\n  ami   = var.images[\"web\"]\n  tags  = merge(local.tags, { Name = \"web-${count.index}\" })\n  count = var.enabled ? length(var.zones) : 0\n}\n";
+    const SECOND: &str = "locals {\n  zones = [for z in data.aws_availability_zones.all.names : upper(z) if z != \"x\"]\n  first = -local.zones[0].id\n}\n";
+    std::thread::spawn(|| {
+        let fresh_second = terrace_syntax::dump_body_verbose(&terrace_syntax::parse_body(SECOND).0);
+        let (first, errors) = terrace_syntax::parse_body(FIRST);
+        assert!(errors.is_empty());
+        let fresh_first = terrace_syntax::dump_body_verbose(&first);
+        let room = first.items.as_ptr();
+        drop(first);
+        // The top-level item vector is the last spare given back.
+        let (again, _) = terrace_syntax::parse_body(FIRST);
+        assert_eq!(again.items.as_ptr(), room);
+        assert_eq!(terrace_syntax::dump_body_verbose(&again), fresh_first);
+        drop(again);
+        let (second, _) = terrace_syntax::parse_body(SECOND);
+        assert_eq!(terrace_syntax::dump_body_verbose(&second), fresh_second);
+    })
+    .join()
+    .expect("the parsing thread panicked");
+}
