@@ -198,7 +198,8 @@ fn ident_led(input: &mut Input<'_>) -> PResult<Expr> {
         "null" => ExprKind::Literal(Literal::Null),
         _ => ExprKind::ScopeTraversal {
             root: new_ident(input, name, span),
-            steps: recycle::vec(),
+            // Room comes with the first step (`push_step`).
+            steps: Vec::new(),
         },
     };
     Ok(Expr::new(kind, span))

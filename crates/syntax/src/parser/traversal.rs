@@ -249,6 +249,9 @@ fn push_step(expr: &mut Expr, step: Step) {
     let step_span = step.span;
     match &mut expr.kind {
         ExprKind::ScopeTraversal { steps, .. } | ExprKind::RelativeTraversal { steps, .. } => {
+            if steps.capacity() == 0 {
+                *steps = recycle::vec();
+            }
             steps.push(step);
             expr.span = expr.span.to(step_span);
         }
