@@ -3,7 +3,7 @@
 //!
 //! A tree is made of many small vectors and boxes (a file of the real-world
 //! corpus has about seventy), and allocating and freeing them was a quarter of
-//! the instructions of parsing. When a tree is dropped, its [`Body`],
+//! the instructions of parsing. When a tree is dropped, its [`Body`](crate::Body),
 //! [`Block`](crate::Block) and [`Expr`] destructors hand their emptied
 //! allocations to this thread's spares instead of freeing them; the parser
 //! takes from the spares before it asks the allocator. So a thread that parses
