@@ -5,7 +5,7 @@ use std::io::Read as _;
 use terrace_syntax::Span;
 
 use crate::diagnostics::{Problem, Report};
-use crate::input::split_inputs;
+use crate::input::{is_blank, split_inputs};
 use crate::output::Printer;
 use crate::session::{Reply, Session};
 
@@ -62,10 +62,15 @@ fn invalid_encoding(bytes: &[u8], error: &std::str::Utf8Error) -> Report {
     )
 }
 
-/// Evaluate every complete input in `text`, as piped stdin is.
+/// Evaluate every complete input in `text`, as piped stdin is. Lines of
+/// comments only are skipped, so that a script of expressions can explain
+/// itself (`terraform console` stops at them with "Missing expression").
 pub fn run_text(session: &mut Session, text: &str, printer: &Printer) -> bool {
     let mut ok = true;
     for chunk in split_inputs(text) {
+        if is_blank(&chunk.text) {
+            continue;
+        }
         match session.run(&chunk.text) {
             Ok(Reply::Quit) => break,
             Ok(reply) => printer.reply(&reply),

@@ -147,7 +147,9 @@ impl Session {
     /// On failure, the report points into `input`.
     pub fn run(&mut self, input: &str) -> Result<Reply, Report> {
         let trimmed = input.trim();
-        if input::is_blank(input) {
+        // Only whitespace is nothing to do: comments alone are a missing
+        // expression, as in `terraform console`.
+        if trimmed.is_empty() {
             return Ok(Reply::Empty);
         }
         if trimmed == "exit" {
