@@ -116,16 +116,20 @@ where
     keep(vec);
 }
 
-/// `Box::new(expr)`, in a spare box when there is one.
+/// `Box::new(value)`, in a spare box when there is one.
 #[inline]
-pub(crate) fn boxed(expr: Expr) -> Box<Expr> {
-    match take::<Box<Expr>>() {
+pub(crate) fn boxed<T>(value: T) -> Box<T>
+where
+    Box<T>: Spare,
+{
+    match take::<Box<T>>() {
         Some(mut spare) => {
-            // Drops the placeholder, which owns nothing.
-            *spare = expr;
+            // Drops what the spare still held: a placeholder expression,
+            // which owns nothing, or a call's name.
+            *spare = value;
             spare
         }
-        None => Box::new(expr),
+        None => Box::new(value),
     }
 }
 
@@ -134,19 +138,6 @@ pub(crate) fn boxed(expr: Expr) -> Box<Expr> {
 pub(crate) fn give_box(mut boxed: Box<Expr>) {
     *boxed = Expr::placeholder();
     keep(boxed);
-}
-
-/// `Box::new(call)`, in a spare box when there is one.
-#[inline]
-pub(crate) fn boxed_call(call: FunctionCall) -> Box<FunctionCall> {
-    match take::<Box<FunctionCall>>() {
-        Some(mut spare) => {
-            // Drops the spare's name, the only thing it still owned.
-            *spare = call;
-            spare
-        }
-        None => Box::new(call),
-    }
 }
 
 /// Drop the arguments in `call` and keep the box as a spare. The spare

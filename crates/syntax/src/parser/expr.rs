@@ -321,7 +321,7 @@ fn finish_call(
 ) -> Expr {
     let span = name.span.to(close_paren);
     Expr::new(
-        ExprKind::FunctionCall(recycle::boxed_call(FunctionCall {
+        ExprKind::FunctionCall(recycle::boxed(FunctionCall {
             name,
             args,
             expand_final,
