@@ -31,6 +31,7 @@ mod ast;
 mod dump;
 mod error;
 mod format;
+mod grapheme;
 mod hcl_quote;
 mod highlight;
 pub mod json;
