@@ -34,6 +34,7 @@ mod format;
 mod grapheme;
 mod hcl_quote;
 mod highlight;
+mod ident_chars;
 pub mod json;
 mod parser;
 mod printable;
