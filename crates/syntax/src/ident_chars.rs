@@ -7,6 +7,11 @@
 //! takes some that `XID_Start` leaves out (such as U+309B). The tables below list the same code
 //! points as sorted, inclusive, non-overlapping ranges, decoded from that file's UTF-8 byte
 //! ranges.
+//!
+//! Some of those byte ranges are wider than UTF-8 (`0xC4..0xC5 0x00..0xFF`), so Terraform
+//! also reads some bytes that are not UTF-8 as part of an identifier, with whatever byte
+//! follows them (`\xC4 x = 1` sets an argument named `\xC4 x`); terrace does not, and
+//! `format_bytes` refuses such files.
 
 /// Whether `c` may start an identifier (besides `_`): Unicode 9.0's `ID_Start`.
 pub(crate) fn is_id_start(c: char) -> bool {
@@ -316,7 +321,7 @@ mod tests {
             }
         }
         let count = |table: &[(u32, u32)]| table.iter().map(|(lo, hi)| hi - lo + 1).sum::<u32>();
-        // DerivedCoreProperties.txt 9.0.0's totals.
+        // What unicode_derived.rl's byte ranges hold of valid UTF-8.
         assert_eq!(count(&ID_START), 117_007);
         assert_eq!(count(&ID_CONTINUE), 119_691);
     }
