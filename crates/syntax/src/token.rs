@@ -6,6 +6,7 @@
 //! and tabs, which HCL's scanner skips, are [`TokenKind::Whitespace`] tokens here, so that joining
 //! the tokens' text gives back the input byte for byte.
 
+use crate::ident_chars::{is_id_continue, is_id_start};
 use crate::span::Span;
 
 /// What a [`Token`] is, named after `hclsyntax`'s token types.
@@ -475,11 +476,11 @@ fn ident_end(src: &str, start: usize) -> Option<usize> {
     }
     let mut chars = src[start..].char_indices();
     let (_, first) = chars.next()?;
-    if !(first == '_' || unicode_ident::is_xid_start(first)) {
+    if !(first == '_' || is_id_start(first)) {
         return None;
     }
     for (offset, ch) in chars {
-        if !(ch == '-' || unicode_ident::is_xid_continue(ch)) {
+        if !(ch == '-' || is_id_continue(ch)) {
             return Some(start + offset);
         }
     }
@@ -489,7 +490,7 @@ fn ident_end(src: &str, start: usize) -> Option<usize> {
 /// The end of the identifier characters starting at `at`.
 fn ident_continue(src: &str, at: usize) -> usize {
     for (offset, ch) in src[at..].char_indices() {
-        if !(ch == '-' || unicode_ident::is_xid_continue(ch)) {
+        if !(ch == '-' || is_id_continue(ch)) {
             return at + offset;
         }
     }

@@ -14,6 +14,11 @@
 //! then an emoji) and GB12/13 (regional indicator pairs). So a boundary inside a newer
 //! cluster is Unicode 15.0's when the same two characters, placed after an emoji (which
 //! satisfies GB11's context and no conjunct's), are split by the newer rules.
+//!
+//! The newer Unicode also has characters Unicode 15.0 did not (`NEWER`), some of them
+//! combining marks that join the character before them; Unicode 15.0 saw unassigned code
+//! points (`Other`) there, each its own cluster but for the marks after it. In the pair test
+//! such a character stands for an unassigned one.
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -42,15 +47,44 @@ const LINKERS: [char; 20] = [
     '\u{11F42}',
 ];
 
+/// The characters assigned since Unicode 15.0 that the newer rules join to a neighbour
+/// (`Extend`, `SpacingMark` or `Prepend` there, such as U+1AE4 or U+11B67): unassigned in
+/// Unicode 15.0, they were `Other`, which joins only a following `Extend`, `ZWJ` or
+/// `SpacingMark` (and follows a `Prepend`). Every other character breaks alike under both.
+const NEWER: [(char, char); 19] = [
+    ('\u{897}', '\u{897}'),
+    ('\u{1ACF}', '\u{1ADD}'),
+    ('\u{1AE0}', '\u{1AEB}'),
+    ('\u{10D69}', '\u{10D6D}'),
+    ('\u{10EFA}', '\u{10EFC}'),
+    ('\u{113B8}', '\u{113C0}'),
+    ('\u{113C2}', '\u{113C2}'),
+    ('\u{113C5}', '\u{113C5}'),
+    ('\u{113C7}', '\u{113CA}'),
+    ('\u{113CC}', '\u{113D2}'),
+    ('\u{113E1}', '\u{113E2}'),
+    ('\u{11B60}', '\u{11B67}'),
+    ('\u{11F5A}', '\u{11F5A}'),
+    ('\u{1611E}', '\u{1612F}'),
+    ('\u{1E5EE}', '\u{1E5EF}'),
+    ('\u{1E6E3}', '\u{1E6E3}'),
+    ('\u{1E6E6}', '\u{1E6E6}'),
+    ('\u{1E6EE}', '\u{1E6EF}'),
+    ('\u{1E6F5}', '\u{1E6F5}'),
+];
+
+/// The stand-in for a [`NEWER`] character: unassigned in every version so far (`Other`).
+const UNASSIGNED: char = '\u{378}';
+
 /// The extended grapheme clusters of `s` under Unicode 15.0's rules.
 pub fn graphemes(s: &str) -> impl DoubleEndedIterator<Item = &str> {
     s.graphemes(true).flat_map(split_conjuncts)
 }
 
 /// The pieces of one newer cluster: itself, or its parts between the boundaries only
-/// GB9c removed.
+/// GB9c, or a character Unicode 15.0 did not have, removed.
 fn split_conjuncts(cluster: &str) -> Pieces<'_> {
-    if !cluster.chars().any(|c| LINKERS.contains(&c)) {
+    if !cluster.chars().any(|c| LINKERS.contains(&c) || is_newer(c)) {
         return Pieces::One(Some(cluster));
     }
     let mut pieces = Vec::new();
@@ -58,7 +92,7 @@ fn split_conjuncts(cluster: &str) -> Pieces<'_> {
     let mut chars = cluster.char_indices().peekable();
     while let Some((_, before)) = chars.next() {
         if let Some(&(at, after)) = chars.peek()
-            && breaks_without_gb9c(before, after)
+            && breaks_in_unicode_15(before, after)
         {
             pieces.push(&cluster[start..at]);
             start = at;
@@ -68,16 +102,23 @@ fn split_conjuncts(cluster: &str) -> Pieces<'_> {
     Pieces::Many(pieces.into_iter())
 }
 
-/// Whether the newer rules put a boundary between `before` and `after` when they
-/// follow an emoji: true exactly when nothing but GB9c joined them in a cluster.
-fn breaks_without_gb9c(before: char, after: char) -> bool {
+/// Whether Unicode 15.0 puts a boundary between `before` and `after`: whether the newer
+/// rules do when they follow an emoji (true exactly when nothing but GB9c joined them in a
+/// cluster), with a [`NEWER`] character taken as the unassigned one it was.
+fn breaks_in_unicode_15(before: char, after: char) -> bool {
     const EMOJI: char = '\u{1F600}';
+    let as_in_15 = |c: char| if is_newer(c) { UNASSIGNED } else { c };
     let mut text = String::with_capacity(12);
     text.push(EMOJI);
-    text.push(before);
+    text.push(as_in_15(before));
     let offset = text.len();
-    text.push(after);
+    text.push(as_in_15(after));
     text.grapheme_indices(true).any(|(at, _)| at == offset)
+}
+
+/// Whether `c` is one of the [`NEWER`] characters.
+fn is_newer(c: char) -> bool {
+    NEWER.iter().any(|&(lo, hi)| (lo..=hi).contains(&c))
 }
 
 /// One cluster or several, iterable from both ends without allocating in the common case.
@@ -138,5 +179,29 @@ mod tests {
             ["\u{1100}\u{1161}\u{11A8}", "e\u{301}"]
         );
         assert_eq!(clusters("\u{94D}\u{94D}"), ["\u{94D}\u{94D}"]);
+    }
+
+    /// Terraform's `length()` on these: 2, 3, 2, 1, 2, 2 and 3.
+    #[test]
+    fn characters_newer_than_unicode_15_stand_alone() {
+        assert_eq!(clusters("a\u{1AE4}"), ["a", "\u{1AE4}"]);
+        assert_eq!(
+            clusters("a\u{11B67}b\u{CF3}"),
+            ["a", "\u{11B67}", "b\u{CF3}"]
+        );
+        assert_eq!(
+            clusters("\u{1AE4}\u{1AE4}\u{301}"),
+            ["\u{1AE4}", "\u{1AE4}\u{301}"]
+        );
+        assert_eq!(clusters("\u{600}\u{113D1}"), ["\u{600}\u{113D1}"]);
+        assert_eq!(clusters("\u{113D1}a"), ["\u{113D1}", "a"]);
+        assert_eq!(
+            clusters("\u{1F600}\u{200D}\u{1AE4}"),
+            ["\u{1F600}\u{200D}", "\u{1AE4}"]
+        );
+        assert_eq!(
+            clusters("\u{915}\u{94D}\u{1AE4}\u{937}"),
+            ["\u{915}\u{94D}", "\u{1AE4}", "\u{937}"]
+        );
     }
 }

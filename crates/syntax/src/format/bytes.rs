@@ -1,8 +1,9 @@
 //! `terraform fmt` on files that are not all UTF-8, taken as HCL's scanner takes them: any bytes
 //! in comments; in quoted strings and heredocs, byte sequences shaped like UTF-8 (a lead byte and
 //! its continuation bytes) even where they encode nothing (surrogates, overlong forms, code
-//! points above U+10FFFF); nowhere else. A block label holding such bytes is written with
-//! U+FFFD for each of them, as hclwrite does.
+//! points above U+10FFFF); nowhere else (Terraform also takes some in identifiers, where its
+//! scanner's byte ranges are wider than UTF-8, see `ident_chars.rs`: not emulated). A block
+//! label holding such bytes is written with U+FFFD for each of them, as hclwrite does.
 //!
 //! While formatting, each byte that is not UTF-8 is a placeholder character (U+10FF00 plus the
 //! byte, a private-use code point); the result has the bytes back.

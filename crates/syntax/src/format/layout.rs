@@ -8,10 +8,9 @@
 
 use std::ops::Range;
 
-use unicode_segmentation::UnicodeSegmentation as _;
-
 use super::FmtToken;
 use super::bytes::{columns_text, is_placeholder};
+use crate::grapheme::graphemes;
 use crate::token::TokenKind;
 
 /// One line's cells, as ranges of token indices.
@@ -256,7 +255,7 @@ fn space_after(subject: &FmtToken<'_>, before: Option<TokenKind>, after: &FmtTok
     true
 }
 
-/// Display columns of a run of tokens: spaces plus grapheme clusters.
+/// Display columns of a run of tokens: spaces plus grapheme clusters (Unicode 15.0's).
 fn columns(tokens: &[FmtToken<'_>]) -> usize {
     tokens
         .iter()
@@ -267,9 +266,9 @@ fn columns(tokens: &[FmtToken<'_>]) -> usize {
                     // `\r\n` is one grapheme cluster.
                     text.len() - text.matches("\r\n").count()
                 } else if text.contains(is_placeholder) {
-                    columns_text(text).graphemes(true).count()
+                    graphemes(&columns_text(text)).count()
                 } else {
-                    text.graphemes(true).count()
+                    graphemes(text).count()
                 }
         })
         .sum()

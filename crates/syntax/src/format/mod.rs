@@ -6,6 +6,7 @@
 
 mod bytes;
 mod layout;
+mod nfc;
 mod rewrite;
 mod scanner_errors;
 

@@ -10,10 +10,9 @@
 
 use std::borrow::Cow;
 
-use unicode_normalization::UnicodeNormalization;
-
 use super::FmtToken;
 use super::bytes::is_placeholder;
+use super::nfc::nfc_as_unicode_15;
 use crate::ast::{Block, Body, BodyItem};
 use crate::hcl_quote::escape_into;
 use crate::span::Span;
@@ -233,10 +232,9 @@ fn label_edits<'src>(
 }
 
 /// A label's value as the text of a quoted string, as hclwrite escapes it (after HCL has
-/// normalised it to NFC; Go's normaliser, like UAX #15's stream-safe format, puts U+034F after
-/// every 30 combining marks in a row).
+/// normalised it to NFC, as Unicode 15.0 does).
 fn escape_label(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
-    escape_into(value.stream_safe().nfc().peekable(), &mut out);
+    escape_into(nfc_as_unicode_15(value).chars().peekable(), &mut out);
     out
 }

@@ -9,6 +9,7 @@ use winnow::stream::{Location, Stream};
 use super::Input;
 use super::error::{PError, PResult};
 use crate::ast::Ident;
+use crate::ident_chars::{is_id_continue, is_id_start};
 use crate::span::Span;
 
 /// The text not yet consumed.
@@ -329,7 +330,7 @@ fn unicode_ident_len(text: &str, mut idx: usize) -> usize {
     let bytes = text.as_bytes();
     if idx == 0 {
         match text.chars().next() {
-            Some(first) if unicode_ident::is_xid_start(first) => idx = first.len_utf8(),
+            Some(first) if is_id_start(first) => idx = first.len_utf8(),
             _ => return 0,
         }
     }
@@ -337,7 +338,7 @@ fn unicode_ident_len(text: &str, mut idx: usize) -> usize {
         idx = ascii_continue_end(bytes, idx);
         if idx < bytes.len() && !bytes[idx].is_ascii() {
             match text[idx..].chars().next() {
-                Some(ch) if unicode_ident::is_xid_continue(ch) => idx += ch.len_utf8(),
+                Some(ch) if is_id_continue(ch) => idx += ch.len_utf8(),
                 _ => return idx,
             }
         } else {
@@ -561,11 +562,11 @@ mod tests {
         let reference = |text: &str| {
             let mut chars = text.char_indices();
             match chars.next() {
-                Some((_, first)) if first == '_' || unicode_ident::is_xid_start(first) => {}
+                Some((_, first)) if first == '_' || is_id_start(first) => {}
                 _ => return 0,
             }
             chars
-                .find(|&(_, ch)| !(ch == '-' || unicode_ident::is_xid_continue(ch)))
+                .find(|&(_, ch)| !(ch == '-' || is_id_continue(ch)))
                 .map_or(text.len(), |(at, _)| at)
         };
         for byte in (0..0x80u8).map(char::from).chain(['é', '€']) {

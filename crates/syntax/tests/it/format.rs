@@ -112,8 +112,9 @@ fn input_terraform_rejects_is_rejected() {
     }
 }
 
-/// Where Terraform deletes labels (`"100%"`, `"a$b"`) or comments between them, terrace keeps
-/// them; `*.tf.terraform` holds what Terraform prints instead, for the record.
+/// Where Terraform deletes labels (`"100%"`, `"a$b"`), comments between them or keyword index
+/// keys (`x[true]`), terrace keeps them; `*.tf.terraform` holds what Terraform prints instead,
+/// for the record.
 #[test]
 fn labels_and_comments_terraform_deletes_are_kept() {
     for path in inputs("kept") {
