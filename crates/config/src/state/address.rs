@@ -246,6 +246,76 @@ impl fmt::Display for ResourceInstanceAddr {
     }
 }
 
+/// The summary of the error HCL's `ParseTraversalAbs` gives for `text`, which Terraform
+/// parses addresses in a state with (`module`, `dependencies`, `check_results`): `None`
+/// when `text` is a traversal (a name, then `.name` and `[literal]` steps).
+pub(crate) fn traversal_error(text: &str) -> Option<&'static str> {
+    let is_name_start = |c: char| c.is_alphabetic() || c == '_';
+    let is_name_char = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    let name_len = |rest: &str| {
+        if !rest.starts_with(is_name_start) {
+            return 0;
+        }
+        rest.find(|c: char| !is_name_char(c)).unwrap_or(rest.len())
+    };
+    let mut rest = text;
+    let root = name_len(rest);
+    if root == 0 {
+        return Some("Variable name required");
+    }
+    rest = &rest[root..];
+    while let Some(c) = rest.chars().next() {
+        match c {
+            '.' => {
+                let len = name_len(&rest[1..]);
+                if len == 0 && !rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
+                    return Some("Invalid attribute name");
+                }
+                let len = if len == 0 {
+                    rest[1..]
+                        .find(|c: char| !c.is_ascii_digit())
+                        .unwrap_or(rest.len() - 1)
+                } else {
+                    len
+                };
+                rest = &rest[1 + len..];
+            }
+            '[' => {
+                let inner = &rest[1..];
+                let literal_len = if let Some(quoted) = inner.strip_prefix('"') {
+                    // A quoted string, with its escapes.
+                    let mut escaped = false;
+                    quoted
+                        .char_indices()
+                        .find(|&(_, c)| {
+                            let end = c == '"' && !escaped;
+                            escaped = c == '\\' && !escaped;
+                            end
+                        })
+                        .map(|(idx, _)| idx + 2)
+                } else if inner.starts_with(|c: char| c.is_ascii_digit()) {
+                    Some(
+                        inner
+                            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+                            .unwrap_or(inner.len()),
+                    )
+                } else {
+                    None
+                };
+                let Some(len) = literal_len else {
+                    return Some("Index value required");
+                };
+                if !inner[len..].starts_with(']') {
+                    return Some("Missing close bracket on index");
+                }
+                rest = &inner[len + 1..];
+            }
+            _ => return Some("Invalid character"),
+        }
+    }
+    None
+}
+
 /// A cursor over an address text.
 struct AddressParser<'a> {
     text: &'a str,
