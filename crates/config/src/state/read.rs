@@ -459,7 +459,11 @@ impl Reader<'_> {
             Some((text, offset)) if !text.is_empty() => {
                 ModuleInstance::parse(&text).map_err(|e| {
                     let summary =
-                        traversal_error(&text).unwrap_or("Invalid module instance address");
+                        traversal_error(&text).unwrap_or(if e.contains("Invalid module index") {
+                            "Invalid address operator"
+                        } else {
+                            "Invalid module instance address"
+                        });
                     self.source.invalid(
                         offset,
                         format!("{summary}: invalid module address \"{text}\": {e}"),

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Hand-edited copies of a real state (the hand_edited fixture, applied by Terraform 1.15.5): each
-variant writes state/hand_edited/states/<name>.tfstate from the fixture's terraform.tfstate, and its
+"""Hand-edited copies of a real state (the hand_edited and hand_edited_modules fixtures, applied by
+Terraform 1.15.5): each variant writes state/<fixture>/states/<name>.tfstate from the fixture's
+terraform.tfstate, and its
 cases (run with `--state states/<name>.tfstate`) get what the oracle's `terraform console` prints with
 that state in place of terraform.tfstate. Cases are appended to ../state.jsonl (replacing the
 fixture's earlier ones).
@@ -16,7 +17,7 @@ cannot be decoded, outputs without a type.
 import concurrent.futures, copy, json, os, re, shutil, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FIX = os.path.normpath(os.path.join(HERE, "..", "state", "hand_edited"))
+STATE = os.path.normpath(os.path.join(HERE, "..", "state"))
 CASES = os.path.normpath(os.path.join(HERE, "..", "state.jsonl"))
 TF = ["python3", "/work/shared/oracle/tfrun.py"]
 EXPRS = ["1", "terraform_data.c", "terraform_data.e"]
@@ -232,6 +233,29 @@ VARIANTS = [
     ("output_value_mismatch", out("o", "value", 5), []),
 ]
 
+# hand_edited_modules: resource 2 is module.mid[0]'s terraform_data.here (mid has count = 2),
+# resource 0 terraform_data.numkeys (for_each "1", "10", "2"), resource 3 module.mid[0].module.leaf[0]'s cnt
+MODULE_EXPRS = ["1", "module.mid[0].here", "module.mid[0].leaves", "terraform_data.numkeys"]
+MODULE_VARIANTS = [
+    ("module_key_fraction_zero", res(2, "module", "module.mid[0.0]"), []),
+    ("module_key_fraction", res(2, "module", "module.mid[1.5]"), []),
+    ("module_key_negative", res(2, "module", "module.mid[-1]"), []),
+    ("module_key_exponent", res(2, "module", "module.mid[1e0]"), []),
+    ("module_key_too_big", res(2, "module", "module.mid[99999999999999999999]"), []),
+    ("module_key_spaces", res(2, "module", "module.mid[ 0 ]"), []),
+    ("module_key_string_on_count", res(2, "module", "module.mid[\"0\"]"), []),
+    ("module_trailing_dot", res(2, "module", "module.mid[0]."), []),
+    ("module_without_keyword", res(2, "module", "mid[0]"), []),
+    ("module_escaped_key", res(2, "module", "module.mid[\"a\\u0041\"]"), []),
+    ("for_each_number_key", inst(0, 0, "index_key", 1), ["keys(terraform_data.numkeys)"]),
+    ("count_string_key_added", lambda s: s["resources"][3]["instances"].append(dict(s["resources"][3]["instances"][0], index_key="z")), ["module.mid[0].leaves"]),
+]
+
+FIXTURES = {
+    "hand_edited": (VARIANTS, EXPRS),
+    "hand_edited_modules": (MODULE_VARIANTS, MODULE_EXPRS),
+}
+
 
 def summaries(stderr):
     text = re.sub(r"\x1b\[[0-9;]*m", "", stderr)
@@ -251,25 +275,27 @@ def strip_warning(stdout):
     return stdout
 
 
-def record(variant):
-    name, mutate, extra = variant
-    base = json.load(open(os.path.join(FIX, "terraform.tfstate")))
+def record(job):
+    fixture, (name, mutate, extra) = job
+    fix = os.path.join(STATE, fixture)
+    exprs = FIXTURES[fixture][1]
+    base = json.load(open(os.path.join(fix, "terraform.tfstate")))
     result = mutate(base)
     text = result if isinstance(result, str) else json.dumps(base, indent=2)
-    path = os.path.join(FIX, "states", f"{name}.tfstate")
+    path = os.path.join(fix, "states", f"{name}.tfstate")
     with open(path, "w") as f:
         f.write(text if text.endswith("\n") else text + "\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TF_", "PKR_"))}
     env.update(CHECKPOINT_DISABLE="1", TF_CLI_CONFIG_FILE="/tmp/terrace-oracle/empty.tfrc")
     recs = []
     with tempfile.TemporaryDirectory() as work:
-        shutil.copy(os.path.join(FIX, "main.tf"), work)
-        shutil.copytree(os.path.join(FIX, "modules"), os.path.join(work, "modules"))
+        shutil.copy(os.path.join(fix, "main.tf"), work)
+        shutil.copytree(os.path.join(fix, "modules"), os.path.join(work, "modules"))
         subprocess.run(TF + ["init", "-no-color", "-backend=false"], cwd=work, env=env, capture_output=True)
         shutil.copy(path, os.path.join(work, "terraform.tfstate"))
-        for expr in EXPRS + extra:
+        for expr in exprs + extra:
             p = subprocess.run(TF + ["console"], cwd=work, env=env, input=expr + "\n", capture_output=True, text=True)
-            rec = {"fixture": "hand_edited", "expr": expr, "state": f"states/{name}.tfstate"}
+            rec = {"fixture": fixture, "expr": expr, "state": f"states/{name}.tfstate"}
             if p.returncode == 0:
                 o = strip_warning(p.stdout)
                 rec.update(out=o[:-1] if o.endswith("\n") else o, status=0)
@@ -283,12 +309,13 @@ def main():
     args = sys.argv[1:]
     only = set(args[args.index("--only") + 1].split(",")) if "--only" in args else None
     subprocess.run(["/work/shared/oracle/setup.sh"], capture_output=True)
-    variants = [v for v in VARIANTS if only is None or v[0] in only]
+    jobs = [(fixture, v) for fixture, (variants, _) in FIXTURES.items() for v in variants
+            if only is None or v[0] in only]
     with concurrent.futures.ThreadPoolExecutor(2) as ex:
-        recs = [r for rs in ex.map(record, variants) for r in rs]
-    names = {f"states/{v[0]}.tfstate" for v in variants}
+        recs = [r for rs in ex.map(record, jobs) for r in rs]
+    done = {(fixture, f"states/{v[0]}.tfstate") for fixture, v in jobs}
     old = [json.loads(l) for l in open(CASES) if l.strip()]
-    old = [o for o in old if not (o["fixture"] == "hand_edited" and (only is None or o.get("state") in names))]
+    old = [o for o in old if not (o["fixture"] in FIXTURES and (only is None or (o["fixture"], o.get("state")) in done))]
     with open(CASES, "w") as f:
         for r in old + recs:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
