@@ -67,6 +67,7 @@ pub use named_values::{ModuleInstance, VariableSource, VariableValue};
 pub use outputs::OutputValue;
 pub use resources::{EvaluatedBlock, EvaluatedBody, InstanceKey, ResourceInstance, ResourceValue};
 pub use test_files::TestFile;
+pub(crate) use version_constraint::is_version as is_go_version;
 
 /// Where input variable values come from besides the configuration, and the
 /// environment the loader reads (injected, so tests do not depend on the process).

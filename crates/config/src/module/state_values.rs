@@ -12,8 +12,8 @@ use super::diagnostics::{ModuleDiagnostic, Stage, warning};
 use super::loader::{BlockConfig, ModuleConfig};
 use super::module_calls::provider_source;
 use crate::state::{
-    Backend, InstanceKey, InstanceObject, LocateOptions, ModuleInstance, ModuleStep, ResourceMode,
-    Schemas, State, StateError, locate,
+    Backend, InstanceKey, InstanceObject, LocateOptions, ModuleInstance, ModuleStep, Resource,
+    ResourceInstance, ResourceMode, Schemas, State, StateError, locate,
 };
 
 /// The state a configuration is evaluated against, and the workspace selected.
@@ -230,32 +230,46 @@ impl StateSlot {
             Some(schema) => object.value_with(schema, &self.provider),
             None => object.value(),
         };
-        let objects = resource
-            .instances()
-            .iter()
-            .filter_map(|instance| Some((&instance.key, instance.current()?)));
+        // As Terraform's `GetResource`: an instance with no current object (only deposed
+        // ones) is unknown, of the schema's type.
+        let unknown = || {
+            let ty = match &config_schema {
+                Some(schema) => Some(schema.implied_type()),
+                None => resource.schema.as_ref().map(|schema| schema.implied_type()),
+            };
+            Value::unknown(ty.unwrap_or(Type::Dynamic))
+        };
+        let instance_value = |instance: &ResourceInstance| match instance.current() {
+            Some(object) => decode(object),
+            None => Ok(unknown()),
+        };
         let value = match self.shape {
-            Shape::Single => match objects
-                .into_iter()
-                .find(|(key, _)| **key == InstanceKey::None)
-            {
-                Some((_, object)) => decode(object)?,
-                None => Value::unknown(Type::Dynamic),
+            Shape::Single => match resource.instance(&InstanceKey::None) {
+                Some(instance) => instance_value(instance)?,
+                None => unknown(),
             },
             Shape::Count => {
-                let mut elems = Vec::new();
-                for (key, object) in objects {
-                    if let InstanceKey::Int(_) = key {
-                        elems.push(decode(object)?);
+                // A tuple up to the highest index, unknown where the state has no instance.
+                let mut elems: Vec<Option<Value>> = Vec::new();
+                for instance in resource.instances() {
+                    let InstanceKey::Int(index) = instance.key else {
+                        continue;
+                    };
+                    let Ok(index) = usize::try_from(index) else {
+                        return Err(negative_index(state, resource, instance));
+                    };
+                    if index >= elems.len() {
+                        elems.resize(index + 1, None);
                     }
+                    elems[index] = Some(instance_value(instance)?);
                 }
-                Value::tuple(elems)
+                Value::tuple(elems.into_iter().map(|elem| elem.unwrap_or_else(unknown)))
             }
             Shape::ForEach => {
                 let mut attrs = Vec::new();
-                for (key, object) in objects {
-                    if let InstanceKey::Str(key) = key {
-                        attrs.push((key.clone(), decode(object)?));
+                for instance in resource.instances() {
+                    if let InstanceKey::Str(key) = &instance.key {
+                        attrs.push((key.clone(), instance_value(instance)?));
                     }
                 }
                 Value::object(attrs)
@@ -283,6 +297,18 @@ impl StateSlot {
             ),
             None => Value::unknown(Type::Dynamic),
         })
+    }
+}
+
+/// The error for a `count` resource whose state has a negative index, where Terraform
+/// 1.15.5 crashes.
+fn negative_index(state: &State, resource: &Resource, instance: &ResourceInstance) -> StateError {
+    StateError::Crash {
+        path: state.path().map(Path::to_path_buf).unwrap_or_default(),
+        message: format!(
+            "{} has a negative index",
+            resource.instance_addr(&instance.key)
+        ),
     }
 }
 

@@ -90,7 +90,7 @@ fn is_space(c: char) -> bool {
 
 /// Whether `text` is a go-version version: `v1.2.3`, with an optional pre-release
 /// (`-beta.1`, `beta1`, `-1`) and build metadata (`+abc.1`); numbers fit 64 bits.
-fn is_version(text: &str) -> bool {
+pub(crate) fn is_version(text: &str) -> bool {
     let text = text.strip_prefix('v').unwrap_or(text);
     let numbers_end = text
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))

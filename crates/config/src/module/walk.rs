@@ -28,6 +28,7 @@ use super::variables::{
 };
 use super::version_constraint::check_version_constraints;
 use crate::state::ModuleInstance as StateModule;
+use crate::state::StateError;
 
 /// What became of one node in one module instance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -679,14 +680,19 @@ impl Walker<'_, '_> {
                             Ok(Some(found)) => value.value = found,
                             Ok(None) => {}
                             Err(found) => {
-                                diagnostics.push(ModuleDiagnostic::new(
+                                let mut diagnostic = ModuleDiagnostic::new(
                                     block.file,
                                     Diagnostic::error(
                                         "Invalid resource instance data in state",
                                         found.to_string(),
                                         block.def_span,
                                     ),
-                                ));
+                                );
+                                // Where Terraform crashes, nothing is evaluated.
+                                if matches!(found, StateError::Crash { .. }) {
+                                    diagnostic.stage = super::Stage::Configuration;
+                                }
+                                diagnostics.push(diagnostic);
                                 value.value = Value::unknown(Type::Dynamic);
                             }
                         }

@@ -246,6 +246,101 @@ impl fmt::Display for ResourceInstanceAddr {
     }
 }
 
+/// The summary of the error HCL's `ParseTraversalAbs` gives for `text`, which Terraform
+/// parses addresses in a state with (`module`, `dependencies`, `check_results`): `None`
+/// when `text` is a traversal (a name, then `.name` and `[literal]` steps).
+pub(crate) fn traversal_error(text: &str) -> Option<&'static str> {
+    let is_name_start = |c: char| c.is_alphabetic() || c == '_';
+    let is_name_char = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    let name_len = |rest: &str| {
+        if !rest.starts_with(is_name_start) {
+            return 0;
+        }
+        rest.find(|c: char| !is_name_char(c)).unwrap_or(rest.len())
+    };
+    let mut rest = text;
+    let root = name_len(rest);
+    if root == 0 {
+        return Some("Variable name required");
+    }
+    rest = &rest[root..];
+    while let Some(c) = rest.chars().next() {
+        match c {
+            '.' if rest.len() == 1 => return Some("Attribute name required"),
+            '.' => {
+                let len = name_len(&rest[1..]);
+                if len == 0 && !rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
+                    return Some("Invalid attribute name");
+                }
+                let len = if len == 0 {
+                    rest[1..]
+                        .find(|c: char| !c.is_ascii_digit())
+                        .unwrap_or(rest.len() - 1)
+                } else {
+                    len
+                };
+                rest = &rest[1 + len..];
+            }
+            '[' => {
+                let inner = rest[1..].trim_start_matches([' ', '\t']);
+                let literal_len = if let Some(quoted) = inner.strip_prefix('"') {
+                    // A quoted string, with its escapes.
+                    let mut escaped = false;
+                    quoted
+                        .char_indices()
+                        .find(|&(_, c)| {
+                            let end = c == '"' && !escaped;
+                            escaped = c == '\\' && !escaped;
+                            end
+                        })
+                        .map(|(idx, _)| idx + 2)
+                } else if inner.starts_with(|c: char| c.is_ascii_digit()) {
+                    Some(number_literal_len(inner))
+                } else {
+                    None
+                };
+                let Some(len) = literal_len else {
+                    return Some("Index value required");
+                };
+                let after = inner[len..].trim_start_matches([' ', '\t']);
+                if !after.starts_with(']') {
+                    return Some("Missing close bracket on index");
+                }
+                rest = &after[1..];
+            }
+            _ => return Some("Invalid character"),
+        }
+    }
+    None
+}
+
+/// The length of the HCL number literal `text` starts with (digits, an optional
+/// fraction and exponent); 0 when it starts with none.
+fn number_literal_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let digits = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    let mut len = digits(0);
+    if len == 0 {
+        return 0;
+    }
+    if bytes.get(len) == Some(&b'.') && digits(len + 1) > 0 {
+        len += 1 + digits(len + 1);
+    }
+    if matches!(bytes.get(len), Some(b'e' | b'E')) {
+        let sign = usize::from(matches!(bytes.get(len + 1), Some(b'+' | b'-')));
+        let exponent = digits(len + 1 + sign);
+        if exponent > 0 {
+            len += 1 + sign + exponent;
+        }
+    }
+    len
+}
+
 /// A cursor over an address text.
 struct AddressParser<'a> {
     text: &'a str,
@@ -293,24 +388,39 @@ impl AddressParser<'_> {
         if !self.eat("[") {
             return Ok(InstanceKey::None);
         }
+        self.skip_spaces();
         let key = if self.rest().starts_with('"') {
             InstanceKey::Str(self.quoted()?)
         } else {
-            let len = self
-                .rest()
-                .find(|c: char| !(c.is_ascii_digit() || c == '-'))
-                .unwrap_or(self.rest().len());
-            let digits = &self.rest()[..len];
-            let index = digits
-                .parse::<i64>()
-                .map_err(|_| self.error("expected a number or a quoted string as key"))?;
+            // An HCL number literal (`0`, `0.0`, `1e0`), which must be a whole number.
+            let len = number_literal_len(self.rest());
+            if len == 0 {
+                return Err(self.error("expected a number or a quoted string as key"));
+            }
+            let text = &self.rest()[..len];
+            let index = text.parse::<i64>().ok().or_else(|| {
+                let value = text.parse::<f64>().ok()?;
+                (value.fract() == 0.0 && value.abs() < 9.2e18).then_some(value as i64)
+            });
+            let Some(index) = index else {
+                return Err(self.error(
+                    "Invalid module index: value must be a whole number, between -9223372036854775808 and 9223372036854775807",
+                ));
+            };
             self.pos += len;
             InstanceKey::Int(index)
         };
+        self.skip_spaces();
         if !self.eat("]") {
             return Err(self.error("expected `]`"));
         }
         Ok(key)
+    }
+
+    /// Skips the spaces and tabs HCL allows between a traversal's tokens.
+    fn skip_spaces(&mut self) {
+        let len = self.rest().len() - self.rest().trim_start_matches([' ', '\t']).len();
+        self.pos += len;
     }
 
     /// A quoted HCL string (escapes `\n \r \t \" \\ \uXXXX \UXXXXXXXX`, `$${` and `%%{`).
@@ -364,15 +474,19 @@ mod tests {
 
     #[test]
     fn module_paths_round_trip() {
-        for text in [
-            "",
-            "module.a",
-            r#"module.a[0].module.b["k\"${x}"]"#,
-            "module.x[-1]",
-        ] {
+        for text in ["", "module.a", r#"module.a[0].module.b["k\"${x}"]"#] {
             let parsed = ModuleInstance::parse(text).unwrap();
             assert_eq!(parsed.to_string(), text.replace("${", "$${"));
         }
+        // HCL number literals, as Terraform reads them; no unary minus.
+        for (text, read) in [
+            ("module.x[0.0]", "module.x[0]"),
+            ("module.x[ 1e1 ]", "module.x[10]"),
+        ] {
+            assert_eq!(ModuleInstance::parse(text).unwrap().to_string(), read);
+        }
+        assert!(ModuleInstance::parse("module.x[-1]").is_err());
+        assert!(ModuleInstance::parse("module.x[1.5]").is_err());
         assert!(ModuleInstance::parse("module.").is_err());
         assert!(ModuleInstance::parse("module.a[").is_err());
         assert!(ModuleInstance::parse("modul.a").is_err());

@@ -122,6 +122,13 @@ pub(crate) fn unsupported_attribute(json: &JsonValue, ty: &Type) -> Option<Decod
 /// - object attributes the type does not have are ignored (the provider would drop them
 ///   when upgrading the state).
 pub(crate) fn decode_typed(json: &JsonValue, ty: &Type) -> Result<Value, DecodeError> {
+    decode(json, ty, false)
+}
+
+/// [`decode_typed`]; with `strict`, an object attribute the type does not have is cty's
+/// `unsupported attribute` error (as in the value of a `dynamic` attribute, which cty
+/// itself decodes, at every depth).
+fn decode(json: &JsonValue, ty: &Type, strict: bool) -> Result<Value, DecodeError> {
     if matches!(json.kind, JsonKind::Null) {
         return Ok(Value::null(ty.clone()));
     }
@@ -133,6 +140,19 @@ pub(crate) fn decode_typed(json: &JsonValue, ty: &Type) -> Result<Value, DecodeE
                     "a value of dynamic type must be an object with `value` and `type`",
                 )
             })?;
+            // cty refuses any other key.
+            if let Some(other) = props
+                .iter()
+                .find(|p| !matches!(p.name.as_str(), "value" | "type"))
+            {
+                return Err(error(
+                    &other.value,
+                    format!(
+                        "invalid key \"{}\" in dynamically-typed value",
+                        other.name.as_str()
+                    ),
+                ));
+            }
             let find = |name: &str| props.iter().rev().find(|p| p.name.as_str() == name);
             let (Some(value), Some(value_ty)) = (find("value"), find("type")) else {
                 return Err(error(
@@ -141,13 +161,15 @@ pub(crate) fn decode_typed(json: &JsonValue, ty: &Type) -> Result<Value, DecodeE
                 ));
             };
             let value_ty = parse_type(&value_ty.value)?;
-            decode_typed(&value.value, &value_ty)
+            decode(&value.value, &value_ty, true)
         }
         Type::String | Type::Number | Type::Bool => match (&json.kind, ty) {
             // The usual cases, without a conversion.
             (JsonKind::String(s), Type::String) => Ok(Value::string(s.as_str())),
             (JsonKind::Number(text), Type::Number) => Ok(Value::number(parse_number(json, text)?)),
             (JsonKind::Bool(b), Type::Bool) => Ok(Value::bool(*b)),
+            // cty keeps a number's JSON text as the string.
+            (JsonKind::Number(text), Type::String) => Ok(Value::string(text)),
             (JsonKind::String(_) | JsonKind::Number(_) | JsonKind::Bool(_), _) => {
                 let untyped = match &json.kind {
                     JsonKind::String(s) => Value::string(s.as_str()),
@@ -176,7 +198,7 @@ pub(crate) fn decode_typed(json: &JsonValue, ty: &Type) -> Result<Value, DecodeE
             };
             let elems = items
                 .iter()
-                .map(|item| decode_typed(item, elem))
+                .map(|item| decode(item, elem, strict))
                 .collect::<Result<Vec<_>, _>>()?;
             let elem_ty = Type::clone(elem);
             Ok(if ty.is_set() {
@@ -194,7 +216,7 @@ pub(crate) fn decode_typed(json: &JsonValue, ty: &Type) -> Result<Value, DecodeE
             };
             let entries = props
                 .iter()
-                .map(|p| Ok((Key::from(p.name.as_str()), decode_typed(&p.value, elem)?)))
+                .map(|p| Ok((Key::from(p.name.as_str()), decode(&p.value, elem, strict)?)))
                 .collect::<Result<Vec<_>, DecodeError>>()?;
             Ok(Value::map(Type::clone(elem), entries))
         }
@@ -205,13 +227,16 @@ pub(crate) fn decode_typed(json: &JsonValue, ty: &Type) -> Result<Value, DecodeE
                     format!("object is required, found {}", json.kind_name()),
                 ));
             };
+            if strict && let Some(extra) = unsupported_attribute(json, ty) {
+                return Err(extra);
+            }
             let attrs = object_ty
                 .attrs
                 .iter()
                 .map(|(name, attr_ty)| {
                     let found = props.iter().rev().find(|p| p.name.as_str() == &**name);
                     let value = match found {
-                        Some(p) => decode_typed(&p.value, attr_ty)?,
+                        Some(p) => decode(&p.value, attr_ty, strict)?,
                         None => Value::null(attr_ty.clone()),
                     };
                     Ok((nfc(name), value))
@@ -250,7 +275,7 @@ pub(crate) fn decode_typed(json: &JsonValue, ty: &Type) -> Result<Value, DecodeE
                 items
                     .iter()
                     .zip(elem_tys.iter())
-                    .map(|(item, t)| decode_typed(item, t))
+                    .map(|(item, t)| decode(item, t, strict))
                     .collect::<Result<Vec<_>, _>>()?,
             ))
         }

@@ -4,14 +4,15 @@ use std::path::PathBuf;
 
 /// Why a state or schemas file could not be used.
 ///
-/// Every variant names the file. Messages start in lower case and carry no
-/// trailing period; Terraform's own sentence follows where it has one.
+/// Every variant names the file. Messages start in lower case (but for
+/// Terraform's summary, where it gives one: `Unsupported state file format`)
+/// and carry no trailing period; Terraform's own sentence follows where it has one.
 ///
 /// ```
 /// use terrace_config::state::{Schemas, State};
 ///
 /// let err = State::from_text("state.json", r#"{"version": 5}"#, &Schemas::builtin()).unwrap_err();
-/// assert!(err.to_string().starts_with("state.json: unsupported state file format"));
+/// assert!(err.to_string().starts_with("state.json: Unsupported state file format"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StateError {
@@ -50,7 +51,7 @@ pub enum StateError {
         message: String,
     },
     /// The state format version is not 4 (or missing, or not a number).
-    #[error("{path}: unsupported state file format: {detail}")]
+    #[error("{path}: Unsupported state file format: {detail}")]
     UnsupportedVersion {
         /// The file.
         path: PathBuf,
@@ -87,6 +88,15 @@ pub enum StateError {
         /// The schemas file.
         path: PathBuf,
         /// What is wrong (with a `line:column` when known).
+        message: String,
+    },
+    /// A state Terraform 1.15.5 crashes on when it reads the resource (a `count`
+    /// resource with a negative index): wherever Terraform evaluates it, it stops.
+    #[error("{path}: Terraform crashes reading this state: {message}")]
+    Crash {
+        /// The file.
+        path: PathBuf,
+        /// What Terraform cannot read.
         message: String,
     },
     /// `TF_WORKSPACE`, `--workspace` or `.terraform/environment` names an invalid workspace.

@@ -107,6 +107,7 @@ pub(super) fn read_modules(
                 attributes: 0..0,
                 flatmap_at: Some(at(primary)),
                 sensitive_paths: Vec::new(),
+                identity: None,
             };
             state.resources.push((head, instance));
         }

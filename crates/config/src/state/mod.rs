@@ -26,9 +26,11 @@
 //! ```
 
 mod address;
+mod check_results;
 mod cty_json;
 mod error;
 mod file;
+mod go_json;
 mod legacy;
 mod locate;
 mod model;

@@ -286,6 +286,8 @@ pub struct InstanceObject {
     /// Where `attributes_flat` is, for an instance written before Terraform 0.12 and
     /// never refreshed since: only its provider could read it.
     pub(crate) flatmap_at: Option<usize>,
+    /// Where `identity` is, with the type Terraform decodes it with, when it checks it.
+    pub(crate) identity: Option<(Range<usize>, Type)>,
     /// The schema's type; `None` types the attributes as `jsondecode` does.
     pub(crate) ty: Option<Type>,
     /// Whether an attribute the schema does not have is an error (see
@@ -358,7 +360,30 @@ impl InstanceObject {
         for path in &self.sensitive_paths {
             value = mark_path(value, path, typing);
         }
+        if let Some((range, identity_ty)) = &self.identity {
+            self.check_identity(range, identity_ty)?;
+        }
         Ok(value)
+    }
+
+    /// Terraform decodes an instance's `identity` with its resource type's identity
+    /// schema, and the instance cannot be read when that fails.
+    fn check_identity(&self, range: &Range<usize>, ty: &Type) -> Result<(), StateError> {
+        let text = self.source.text.get(range.clone()).unwrap_or("null");
+        let json = parse_json(text).map_err(|e| {
+            self.source.invalid(
+                range.start + e.span().start as usize,
+                e.message().to_string(),
+            )
+        })?;
+        unsupported_attribute(&json, ty)
+            .map_or_else(|| decode_typed(&json, ty).map(|_| ()), Err)
+            .map_err(|e| {
+                self.source.invalid(
+                    range.start + e.offset,
+                    format!("failed to decode identity: {}. This is most likely a bug in the Provider, providers must not change the identity schema without updating the identity schema version", e.message),
+                )
+            })
     }
 }
 

@@ -7,16 +7,23 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use terrace_syntax::json::parse_json;
+use terrace_types::Type;
 
-use super::address::{InstanceKey, ModuleInstance, ResourceInstanceAddr, ResourceMode};
-use super::cty_json::{DecodeError, decode_typed, decode_untyped, parse_type};
+use super::address::{
+    InstanceKey, ModuleInstance, ResourceInstanceAddr, ResourceMode, traversal_error,
+};
+use super::check_results::check_results;
+use super::cty_json::{DecodeError, decode_typed, parse_type};
 use super::error::StateError;
 use super::file::read_if_exists;
+use super::go_json::{
+    GoErrors, GoType, INSTANCE_FIELDS, OUTPUT_FIELDS, RESOURCE_FIELDS, STATE_FIELDS, field,
+};
 use super::model::{
     EachMode, InstanceObject, ObjectStatus, Output, Resource, ResourceInstance, Source, State,
 };
 use super::scanner::{ScanError, Scanner};
-use super::schema::{Schemas, member, reads_state_strictly};
+use super::schema::{Schemas, reads_state_strictly};
 use super::sensitive::parse_paths;
 
 impl State {
@@ -78,6 +85,7 @@ impl State {
             },
             resources: HashMap::new(),
             types: HashMap::new(),
+            go: GoErrors::default(),
         };
         reader.read_file()?;
         Ok(reader.finish())
@@ -93,6 +101,8 @@ struct Reader<'s> {
     resources: HashMap<super::model::ResourceKey, Resource>,
     /// Each resource type's schema and implied type, by provider, mode and type.
     types: HashMap<(String, ResourceMode, String), TypeSchema>,
+    /// Go's decoding errors found so far.
+    go: GoErrors,
 }
 
 /// A resource type's schema and the value type it implies (none without a schema).
@@ -138,6 +148,12 @@ impl Reader<'_> {
     fn read_file(&mut self) -> Result<(), StateError> {
         let source = Arc::clone(&self.source);
         let text: &str = &source.text;
+        if text.starts_with('\u{feff}') {
+            // Go's JSON decoder takes no byte-order mark.
+            return Err(self.unsupported(
+                "The state file could not be parsed as JSON: syntax error at byte offset 1.".into(),
+            ));
+        }
         let mut scanner = Scanner::new(text);
         if scanner.peek() != Some(b'{') {
             // Terraform: a JSON value that is not an object has no version.
@@ -149,18 +165,34 @@ impl Reader<'_> {
         // Errors found while reading resources in the scan are held until the JSON
         // of the whole file is known to be valid: syntax errors are reported first.
         let mut shape_error: Option<StateError> = None;
+        // What Terraform finds wrong in `check_results` once it has decoded them.
+        let mut check_error: Option<StateError> = None;
         let scanned = scanner.object(|s, key, _| {
-            match key.as_ref() {
+            s.peek();
+            let at = s.offset();
+            let name = field(&key, STATE_FIELDS).unwrap_or(&key);
+            match name {
                 "version" => envelope.version = Some(s.skip_value()?),
-                "terraform_version" if s.peek() == Some(b'"') => {
-                    envelope.terraform_version = Some(s.string()?.into_owned());
+                "terraform_version" => {
+                    let range = s.skip_value()?;
+                    let raw = &text[range];
+                    if self.go.check(at, "terraform_version", raw, GoType::String) {
+                        envelope.terraform_version = json_string(raw);
+                    }
                 }
                 "serial" => {
                     let range = s.skip_value()?;
-                    self.state.serial = text[range].parse().unwrap_or(0);
+                    let raw = &text[range];
+                    if self.go.check(at, "serial", raw, GoType::Uint64) {
+                        self.state.serial = raw.parse().unwrap_or(0);
+                    }
                 }
-                "lineage" if s.peek() == Some(b'"') => {
-                    self.state.lineage = s.string()?.into_owned();
+                "lineage" => {
+                    let range = s.skip_value()?;
+                    let raw = &text[range];
+                    if self.go.check(at, "lineage", raw, GoType::String) {
+                        self.state.lineage = json_string(raw).unwrap_or_default();
+                    }
                 }
                 "encryption_version" | "encrypted_data" | "payload" => {
                     envelope.encrypted = true;
@@ -188,7 +220,17 @@ impl Reader<'_> {
                         envelope.resources = Some(s.skip_value()?);
                     }
                 }
-                "outputs" => envelope.outputs = Some(s.skip_value()?),
+                "outputs" => {
+                    let range = s.skip_value()?;
+                    check_outputs(&mut self.go, text, range.clone());
+                    envelope.outputs = Some(range);
+                }
+                "check_results" => {
+                    let range = s.skip_value()?;
+                    if let Err(e) = check_results(&self.source, &mut self.go, range) {
+                        check_error.get_or_insert(e);
+                    }
+                }
                 "modules" => envelope.modules = Some(s.skip_value()?),
                 _ => {
                     s.skip_value()?;
@@ -205,11 +247,8 @@ impl Reader<'_> {
             });
         }
         let version = self.check_version(&envelope)?;
-        if let Some(error) = shape_error {
-            return Err(error);
-        }
-        self.state.terraform_version = envelope.terraform_version;
         if version < 4 {
+            self.state.terraform_version = envelope.terraform_version;
             let Some(range) = envelope.modules else {
                 return Ok(());
             };
@@ -225,22 +264,39 @@ impl Reader<'_> {
             return Ok(());
         }
         if let Some(range) = envelope.resources.filter(|_| !envelope.resources_read) {
-            let mut scanner = Scanner::new(text);
-            scanner.skip_to(range.start);
-            if scanner.peek() == Some(b'[') {
+            let raw = &text[range.clone()];
+            if self.go.check(range.start, "resources", raw, GoType::Array) && raw != "null" {
+                let mut scanner = Scanner::new(text);
+                scanner.skip_to(range.start);
                 match self.read_resources(&mut scanner) {
                     Ok(()) => {}
                     Err(ReadError::Scan(e)) => return Err(self.json_error(e)),
-                    Err(ReadError::State(e)) => return Err(e),
+                    Err(ReadError::State(e)) => shape_error = shape_error.or(Some(e)),
                 }
-            } else if &text[range.clone()] != "null" {
-                return Err(self
-                    .source
-                    .invalid(range.start, "`resources` must be an array"));
             }
         }
+        // Go's decoding errors come first: Terraform reads nothing further then.
+        if let Some(error) = std::mem::take(&mut self.go).into_error(&self.source) {
+            return Err(error);
+        }
+        if let Some(error) = shape_error {
+            return Err(error);
+        }
+        if let Some(version) = envelope.terraform_version.as_deref()
+            && !version.is_empty()
+            && !crate::module::is_go_version(version)
+        {
+            return Err(self.source.invalid(
+                0,
+                format!("Invalid Terraform version string: State file claims to have been written by Terraform version \"{version}\", which is not a valid version string."),
+            ));
+        }
+        self.state.terraform_version = envelope.terraform_version;
         if let Some(range) = envelope.outputs {
             self.read_outputs(range)?;
+        }
+        if let Some(error) = check_error {
+            return Err(error);
         }
         Ok(())
     }
@@ -277,7 +333,7 @@ impl Reader<'_> {
             )),
             _ => {
                 let created = match &envelope.terraform_version {
-                    Some(v) if !v.is_empty() => format!("This state file was created by Terraform {v}."),
+                    Some(v) if crate::module::is_go_version(v) => format!("This state file was created by Terraform {v}."),
                     _ => "This state file may have been created by a newer version of Terraform.".into(),
                 };
                 Err(self.unsupported(format!(
@@ -311,61 +367,39 @@ impl Reader<'_> {
     }
 
     fn read_resource(&mut self, s: &mut Scanner<'_>, start: usize) -> Result<(), ReadError> {
+        let source = Arc::clone(&self.source);
+        let text: &str = &source.text;
         if s.peek() != Some(b'{') {
-            s.skip_value()?;
-            return Err(self
-                .source
-                .invalid(start, "a resource must be an object")
-                .into());
+            // `null` is a resource with every field empty, whose empty mode is refused.
+            let range = s.skip_value()?;
+            if !self
+                .go
+                .check(start, "resources", &text[range], GoType::Object)
+            {
+                return Ok(());
+            }
         }
-        let mut mode: Option<(Cow<'_, str>, usize)> = None;
-        let mut resource_type: Option<String> = None;
-        let mut name: Option<String> = None;
+        let mut mode: Option<(String, usize)> = None;
+        let mut resource_type = String::new();
+        let mut name = String::new();
         let mut module: Option<(String, usize)> = None;
-        let mut provider: Option<String> = None;
+        let mut provider = String::new();
         let mut each: Option<EachMode> = None;
         let mut instances: Vec<RawInstance> = Vec::new();
         let mut error: Option<StateError> = None;
-        let source = Arc::clone(&self.source);
-        s.object(|s, key, _| {
-            let value_offset = {
+        let go = &mut self.go;
+        if s.peek() == Some(b'{') {
+            s.object(|s, key, _| {
                 s.peek();
-                s.offset()
-            };
-            let string = |s: &mut Scanner<'_>, what: &str, error: &mut Option<StateError>| {
-                if s.peek() == Some(b'"') {
-                    Ok(Some(s.string()?.into_owned()))
-                } else {
+                let at = s.offset();
+                let Some(field) = field(&key, RESOURCE_FIELDS) else {
                     s.skip_value()?;
-                    error.get_or_insert_with(|| {
-                        source.invalid(value_offset, format!("`{what}` must be a string"))
-                    });
-                    Ok(None)
-                }
-            };
-            match key.as_ref() {
-                "mode" => {
-                    mode = string(s, "mode", &mut error)?.map(|m| (Cow::Owned(m), value_offset))
-                }
-                "type" => resource_type = string(s, "type", &mut error)?,
-                "name" => name = string(s, "name", &mut error)?,
-                "module" => module = string(s, "module", &mut error)?.map(|m| (m, value_offset)),
-                "provider" => provider = string(s, "provider", &mut error)?,
-                "each" => match string(s, "each", &mut error)?.as_deref() {
-                    Some("list") => each = Some(EachMode::List),
-                    Some("map") => each = Some(EachMode::Map),
-                    Some(other) => {
-                        error.get_or_insert_with(|| {
-                            source
-                                .invalid(value_offset, format!("invalid `each` value \"{other}\""))
-                        });
-                    }
-                    None => {}
-                },
-                "instances" => {
+                    return Ok(());
+                };
+                if field == "instances" {
                     if s.peek() == Some(b'[') {
                         s.array(|s| {
-                            match read_instance(&source, s) {
+                            match read_instance(&source, go, s) {
                                 Ok(raw) => instances.push(raw),
                                 Err(ReadError::Scan(e)) => return Err(e),
                                 Err(ReadError::State(e)) => {
@@ -375,29 +409,39 @@ impl Reader<'_> {
                             Ok(())
                         })?;
                     } else {
-                        s.skip_value()?;
-                        error.get_or_insert_with(|| {
-                            source.invalid(value_offset, "`instances` must be an array")
-                        });
+                        let range = s.skip_value()?;
+                        go.check(at, "resources.instances", &text[range], GoType::Array);
+                    }
+                    return Ok(());
+                }
+                let range = s.skip_value()?;
+                let raw = &text[range];
+                if !go.check(at, &format!("resources.{field}"), raw, GoType::String) {
+                    return Ok(());
+                }
+                let value = json_string(raw).unwrap_or_default();
+                match field {
+                    "mode" => mode = Some((value, at)),
+                    "type" => resource_type = value,
+                    "name" => name = value,
+                    "module" => module = Some((value, at)),
+                    "provider" => provider = value,
+                    // Terraform does not read `each` (nor check it).
+                    _ => {
+                        each = match value.as_str() {
+                            "list" => Some(EachMode::List),
+                            "map" => Some(EachMode::Map),
+                            _ => None,
+                        }
                     }
                 }
-                _ => {
-                    s.skip_value()?;
-                }
-            }
-            Ok(())
-        })?;
+                Ok(())
+            })?;
+        }
         if let Some(e) = error {
             return Err(e.into());
         }
-        let (Some((mode_text, mode_offset)), Some(resource_type), Some(name)) =
-            (mode, resource_type, name)
-        else {
-            return Err(self
-                .source
-                .invalid(start, "a resource needs `mode`, `type` and `name`")
-                .into());
-        };
+        let (mode_text, mode_offset) = mode.unwrap_or((String::new(), start));
         let mode = match mode_text.as_ref() {
             "managed" => ResourceMode::Managed,
             "data" => ResourceMode::Data,
@@ -414,17 +458,25 @@ impl Reader<'_> {
         let module = match module {
             Some((text, offset)) if !text.is_empty() => {
                 ModuleInstance::parse(&text).map_err(|e| {
-                    self.source
-                        .invalid(offset, format!("invalid module address: {e}"))
+                    let summary =
+                        traversal_error(&text).unwrap_or(if e.contains("Invalid module index") {
+                            "Invalid address operator"
+                        } else {
+                            "Invalid module instance address"
+                        });
+                    self.source.invalid(
+                        offset,
+                        format!("{summary}: invalid module address \"{text}\": {e}"),
+                    )
                 })?
             }
             _ => ModuleInstance::root(),
         };
         // Terraform drops a resource whose provider it cannot read: the configuration
         // then sees it as not created yet.
-        let Some(provider) = provider.filter(|provider| !provider.is_empty()) else {
+        if !is_provider_config_address(&provider) {
             return Ok(());
-        };
+        }
         self.add_resource(
             ResourceHead {
                 module,
@@ -475,6 +527,7 @@ impl Reader<'_> {
             schema,
             instances: Vec::new(),
         });
+        let identity_ty = identity_type(&resource.provider_source, mode, &resource.resource_type);
         for raw in instances {
             let object = InstanceObject {
                 status: raw.status,
@@ -483,6 +536,7 @@ impl Reader<'_> {
                 source: Arc::clone(&self.source),
                 attributes: raw.attributes,
                 flatmap_at: raw.flatmap_at,
+                identity: raw.identity.zip(identity_ty.clone()),
                 ty: ty.clone(),
                 strict: reads_state_strictly(&resource.provider_source),
                 value: OnceLock::new(),
@@ -502,16 +556,37 @@ impl Reader<'_> {
                 }
             };
             let instance = &mut resource.instances[idx];
+            let address = || ResourceInstanceAddr {
+                module: resource.module.clone(),
+                mode: resource.mode,
+                resource_type: resource.resource_type.clone(),
+                name: resource.name.clone(),
+                key: instance.key.clone(),
+            };
             match raw.deposed {
-                Some(deposed) => instance.deposed.push((deposed, object)),
+                Some((deposed, at)) if deposed.len() != 8 => {
+                    let address = address();
+                    return Err(self
+                        .source
+                        .invalid(
+                            at,
+                            format!("Invalid resource instance metadata in state: Instance {address} has an object with deposed key \"{deposed}\", which is not correctly formatted."),
+                        )
+                        .into());
+                }
+                Some((deposed, at)) if instance.deposed.iter().any(|(d, _)| *d == deposed) => {
+                    let address = address();
+                    return Err(self
+                        .source
+                        .invalid(
+                            at,
+                            format!("Duplicate resource instance in state: Instance {address} deposed object \"{deposed}\" appears multiple times in the state file."),
+                        )
+                        .into());
+                }
+                Some((deposed, _)) => instance.deposed.push((deposed, object)),
                 None if instance.current.is_some() => {
-                    let address = ResourceInstanceAddr {
-                        module: resource.module.clone(),
-                        mode: resource.mode,
-                        resource_type: resource.resource_type.clone(),
-                        name: resource.name.clone(),
-                        key: instance.key.clone(),
-                    };
+                    let address = address();
                     return Err(self
                         .source
                         .invalid(
@@ -529,7 +604,20 @@ impl Reader<'_> {
     fn read_outputs(&mut self, range: Range<usize>) -> Result<(), StateError> {
         let source = Arc::clone(&self.source);
         let text = &source.text[range.clone()];
-        let shift = |e: DecodeError| source.invalid(range.start + e.offset, e.message);
+        let shift = |summary: &str, name: &str, e: DecodeError| {
+            source.invalid(
+                range.start + e.offset,
+                format!(
+                    "{summary}: The state file has an invalid {} for output \"{name}\": {}.",
+                    if summary.contains("type") {
+                        "type specification"
+                    } else {
+                        "value"
+                    },
+                    e.message
+                ),
+            )
+        };
         let json = parse_json(text).map_err(|e| {
             source.invalid(
                 range.start + e.span().start as usize,
@@ -543,27 +631,43 @@ impl Reader<'_> {
             return Err(source.invalid(range.start, "`outputs` must be an object"));
         };
         for output in outputs {
-            let Some(value_json) = member(&output.value, "value") else {
+            let name = output.name.as_str();
+            let at = range.start + output.value.span.start as usize;
+            // Go's field matching: the last key naming the field, in any case.
+            let member = |field: &str| {
+                output.value.as_object().and_then(|props| {
+                    props
+                        .iter()
+                        .rev()
+                        .find(|p| {
+                            super::go_json::field(p.name.as_str(), OUTPUT_FIELDS) == Some(field)
+                        })
+                        .map(|p| &p.value)
+                })
+            };
+            let Some(ty) = member("type") else {
                 return Err(source.invalid(
-                    range.start + output.value.span.start as usize,
-                    format!("output `{}` has no `value`", output.name.as_str()),
+                    at,
+                    format!("Invalid output value type in state: The state file has an invalid type specification for output \"{name}\": EOF."),
                 ));
             };
-            let value = match member(&output.value, "type") {
-                Some(ty) => {
-                    let ty = parse_type(ty).map_err(shift)?;
-                    decode_typed(value_json, &ty).map_err(shift)?
-                }
-                None => decode_untyped(value_json).map_err(shift)?,
+            let ty =
+                parse_type(ty).map_err(|e| shift("Invalid output value type in state", name, e))?;
+            let Some(value_json) = member("value") else {
+                return Err(source.invalid(
+                    at,
+                    format!("Invalid output value saved in state: The state file has an invalid value for output \"{name}\": EOF."),
+                ));
             };
+            let value = decode_typed(value_json, &ty)
+                .map_err(|e| shift("Invalid output value saved in state", name, e))?;
             let sensitive = matches!(
-                member(&output.value, "sensitive").map(|v| &v.kind),
+                member("sensitive").map(|v| &v.kind),
                 Some(terrace_syntax::json::JsonKind::Bool(true))
             );
-            self.state.outputs.insert(
-                output.name.as_str().to_string(),
-                Output::new(value, sensitive),
-            );
+            self.state
+                .outputs
+                .insert(name.to_string(), Output::new(value, sensitive));
         }
         Ok(())
     }
@@ -632,23 +736,23 @@ pub(super) struct ResourceHead {
 /// One instance as read, before it is typed.
 pub(super) struct RawInstance {
     pub(super) key: InstanceKey,
-    pub(super) deposed: Option<String>,
+    /// The deposed key, with where it is.
+    pub(super) deposed: Option<(String, usize)>,
     pub(super) status: ObjectStatus,
     pub(super) schema_version: u64,
     pub(super) attributes: Range<usize>,
     /// Where `attributes_flat` is, when the instance has it.
     pub(super) flatmap_at: Option<usize>,
     pub(super) sensitive_paths: Vec<Vec<super::sensitive::PathStep>>,
+    /// Where `identity` is, when it is not `null`.
+    pub(super) identity: Option<Range<usize>>,
 }
 
-fn read_instance(source: &Source, s: &mut Scanner<'_>) -> Result<RawInstance, ReadError> {
-    let start = s.offset();
-    if s.peek() != Some(b'{') {
-        s.skip_value()?;
-        return Err(source
-            .invalid(start, "an instance must be an object")
-            .into());
-    }
+fn read_instance(
+    source: &Source,
+    go: &mut GoErrors,
+    s: &mut Scanner<'_>,
+) -> Result<RawInstance, ReadError> {
     let mut raw = RawInstance {
         key: InstanceKey::None,
         deposed: None,
@@ -657,77 +761,97 @@ fn read_instance(source: &Source, s: &mut Scanner<'_>) -> Result<RawInstance, Re
         attributes: 0..0,
         flatmap_at: None,
         sensitive_paths: Vec::new(),
+        identity: None,
     };
+    let text: &str = &source.text;
+    if s.peek() != Some(b'{') {
+        // `null` is an instance with every field empty.
+        let start = s.offset();
+        let range = s.skip_value()?;
+        go.check(start, "resources.instances", &text[range], GoType::Object);
+        return Ok(raw);
+    }
     let mut error: Option<StateError> = None;
+    let mut flat: Option<usize> = None;
     s.object(|s, key, _| {
         s.peek();
         let at = s.offset();
-        match key.as_ref() {
-            "index_key" => match s.peek() {
-                Some(b'"') => raw.key = InstanceKey::Str(s.string()?.into_owned()),
-                Some(b'n') => {
-                    s.skip_value()?;
+        let Some(field) = field(&key, INSTANCE_FIELDS) else {
+            s.skip_value()?;
+            return Ok(());
+        };
+        let range = s.skip_value()?;
+        let value = &text[range.clone()];
+        let path = |field: &str| format!("resources.instances.{field}");
+        match field {
+            "index_key" => match value.as_bytes().first() {
+                Some(b'"') => raw.key = InstanceKey::Str(json_string(value).unwrap_or_default()),
+                Some(b'n') => raw.key = InstanceKey::None,
+                _ => match instance_index(value) {
+                    Some(i) => raw.key = InstanceKey::Int(i),
+                    None => {
+                        error.get_or_insert_with(|| {
+                            source.invalid(at, format!("Invalid resource instance metadata in state: the instance key {value} is not a number or a string."))
+                        });
+                    }
+                },
+            },
+            "deposed" => {
+                if go.check(at, &path(field), value, GoType::String) {
+                    let key = json_string(value).unwrap_or_default();
+                    raw.deposed = (!key.is_empty()).then_some((key, at));
                 }
-                _ => {
-                    let range = s.skip_value()?;
-                    match instance_index(&source.text[range]) {
-                        Some(i) => raw.key = InstanceKey::Int(i),
-                        None => {
+            }
+            "status" => {
+                if go.check(at, &path(field), value, GoType::String) {
+                    match json_string(value).unwrap_or_default().as_str() {
+                        "" => raw.status = ObjectStatus::Ready,
+                        "tainted" => raw.status = ObjectStatus::Tainted,
+                        other => {
                             error.get_or_insert_with(|| {
-                                source.invalid(at, "Invalid resource instance metadata in state: the instance key must be a number or a string.")
+                                source.invalid(at, format!("Invalid resource instance metadata in state: invalid status \"{other}\"."))
                             });
                         }
                     }
                 }
-            },
-            "deposed" if s.peek() == Some(b'"') => {
-                let key = s.string()?.into_owned();
-                if !key.is_empty() {
-                    raw.deposed = Some(key);
-                }
-            }
-            "status" => {
-                let status = if s.peek() == Some(b'"') { s.string()?.into_owned() } else {
-                    s.skip_value()?;
-                    String::new()
-                };
-                match status.as_str() {
-                    "" => {}
-                    "tainted" => raw.status = ObjectStatus::Tainted,
-                    other => {
-                        error.get_or_insert_with(|| {
-                            source.invalid(at, format!("Invalid resource instance metadata in state: invalid status \"{other}\"."))
-                        });
-                    }
-                }
             }
             "schema_version" => {
-                let range = s.skip_value()?;
-                raw.schema_version = source.text[range].parse().unwrap_or(0);
-            }
-            "attributes" => {
-                let range = s.skip_value()?;
-                if &source.text[range.clone()] != "null" {
-                    if !source.text[range.clone()].starts_with('{') {
-                        error.get_or_insert_with(|| source.invalid(at, "`attributes` must be an object"));
-                    }
-                    raw.attributes = range;
+                if go.check(at, &path(field), value, GoType::Uint64) {
+                    raw.schema_version = value.parse().unwrap_or(0);
                 }
             }
+            "identity_schema_version" => {
+                go.check(at, &path(field), value, GoType::Uint64);
+            }
+            // Any JSON: a value that is not an object fails where the instance is read.
+            "attributes" => raw.attributes = range,
+            "identity" => raw.identity = (value != "null").then_some(range),
             "attributes_flat" => {
                 // Only the instance is unreadable, not the state: see `InstanceObject::value`.
-                s.skip_value()?;
-                raw.flatmap_at = Some(at);
+                if go.check(at, &path(field), value, GoType::StringMap) && value != "null" {
+                    flat = Some(at);
+                }
             }
-            "sensitive_attributes" => {
-                let range = s.skip_value()?;
-                let text = &source.text[range.clone()];
-                if text != "[]" && text != "null" {
-                    match parse_json(text) {
+            "private" => {
+                go.check(at, &path(field), value, GoType::Bytes);
+            }
+            "create_before_destroy" => {
+                go.check(at, &path(field), value, GoType::Bool);
+            }
+            "dependencies" => {
+                if go.check(at, &path(field), value, GoType::Strings)
+                    && let Some(e) = dependencies_error(value)
+                {
+                    error.get_or_insert_with(|| source.invalid(at, e));
+                }
+            }
+            _ => {
+                if value != "[]" && value != "null" {
+                    match parse_json(value) {
                         Ok(json) => match parse_paths(&json) {
                             Ok(paths) => raw.sensitive_paths = paths,
                             Err(e) => {
-                                error.get_or_insert_with(|| source.invalid(range.start + e.offset, format!("invalid `sensitive_attributes`: {}", e.message)));
+                                error.get_or_insert_with(|| source.invalid(range.start + e.offset, e.message));
                             }
                         },
                         Err(e) => {
@@ -736,16 +860,50 @@ fn read_instance(source: &Source, s: &mut Scanner<'_>) -> Result<RawInstance, Re
                     }
                 }
             }
-            _ => {
-                s.skip_value()?;
-            }
         }
         Ok(())
     })?;
+    // `attributes` (even `null`) wins over `attributes_flat`.
+    if raw.attributes.is_empty() {
+        raw.flatmap_at = flat;
+    }
     match error {
         Some(e) => Err(e.into()),
         None => Ok(raw),
     }
+}
+
+/// The error Terraform gives for `dependencies` (a JSON array of strings or nulls) when
+/// one is not a resource address (`module.m[0].aws_instance.web`, without an instance key).
+fn dependencies_error(value: &str) -> Option<String> {
+    let mut scanner = Scanner::new(value);
+    let mut found = None;
+    let _ = scanner.array(|s| {
+        let range = s.skip_value()?;
+        let Some(address) = json_string(&value[range]) else {
+            return Ok(());
+        };
+        if found.is_none() {
+            found = match ResourceInstanceAddr::parse(&address) {
+                Ok(addr) if addr.key == InstanceKey::None => None,
+                Ok(_) => Some(format!("Invalid address: the dependency \"{address}\" is a resource instance; a resource address is required.")),
+                Err(e) => Some(format!(
+                    "{}: the dependency \"{address}\" is not a resource address: {e}.",
+                    traversal_error(&address).unwrap_or("Invalid address")
+                )),
+            };
+        }
+        Ok(())
+    });
+    found
+}
+
+/// The string a JSON string literal `raw` holds (`None` for any other JSON).
+fn json_string(raw: &str) -> Option<String> {
+    if !raw.starts_with('"') {
+        return None;
+    }
+    Scanner::new(raw).string().ok().map(Cow::into_owned)
 }
 
 /// A numeric instance key as Terraform reads it (a JSON number, truncated to an integer).
@@ -755,6 +913,89 @@ fn instance_index(text: &str) -> Option<i64> {
         // Truncation as Go's int(float64); out-of-range keys are refused.
         (f.is_finite() && f.abs() < 9.0e18).then(|| f.trunc() as i64)
     })
+}
+
+/// Go's decoding errors in `outputs` (a map of objects with a boolean `sensitive`),
+/// recorded in `go`; `range` is where `outputs` is in `text`.
+fn check_outputs(go: &mut GoErrors, text: &str, range: Range<usize>) {
+    let raw = &text[range.clone()];
+    if !go.check(range.start, "outputs", raw, GoType::Object) || raw == "null" {
+        return;
+    }
+    let mut scanner = Scanner::new(text);
+    scanner.skip_to(range.start);
+    let _ = scanner.object(|s, _, _| {
+        s.peek();
+        let at = s.offset();
+        let output = s.skip_value()?;
+        let raw = &text[output.clone()];
+        if !go.check(at, "outputs", raw, GoType::Object) || raw == "null" {
+            return Ok(());
+        }
+        let mut inner = Scanner::new(text);
+        inner.skip_to(at);
+        inner.object(|s, key, _| {
+            s.peek();
+            let at = s.offset();
+            let value = s.skip_value()?;
+            if field(&key, OUTPUT_FIELDS) == Some("sensitive") {
+                go.check(at, "outputs.sensitive", &text[value], GoType::Bool);
+            }
+            Ok(())
+        })
+    });
+}
+
+/// The type of a resource type's `identity`, when Terraform checks it on reading an
+/// instance: the built-in `terraform_data`'s, `{id = string}` (other providers' identity
+/// schemas are not known here).
+fn identity_type(provider_source: &str, mode: ResourceMode, resource_type: &str) -> Option<Type> {
+    (provider_source == super::schema::BUILTIN_PROVIDER
+        && mode == ResourceMode::Managed
+        && resource_type == "terraform_data")
+        .then(|| Type::object([("id".to_string(), Type::String)]))
+}
+
+/// Whether Terraform reads `text` as a provider configuration address, current
+/// (`module.a.provider["registry.terraform.io/hashicorp/aws"].east`) or legacy
+/// (`provider.aws.east`): module calls without keys, then `provider`, the provider, and
+/// an optional alias.
+fn is_provider_config_address(text: &str) -> bool {
+    let is_name = |name: &str| {
+        name.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+    };
+    let mut rest = text;
+    while let Some(after) = rest.strip_prefix("module.") {
+        let Some((name, next)) = after.split_once('.') else {
+            return false;
+        };
+        if !is_name(name) {
+            return false;
+        }
+        rest = next;
+    }
+    let Some(after) = rest.strip_prefix("provider") else {
+        return false;
+    };
+    let alias_ok = |alias: &str| alias.is_empty() || alias.strip_prefix('.').is_some_and(is_name);
+    if let Some(quoted) = after.strip_prefix("[\"") {
+        return match quoted.split_once("\"]") {
+            Some((source, alias)) => {
+                !source.is_empty() && !source.contains(['"', '\\']) && alias_ok(alias)
+            }
+            None => false,
+        };
+    }
+    match after.strip_prefix('.') {
+        Some(legacy) => {
+            let (name, alias) = legacy.split_at(legacy.find('.').unwrap_or(legacy.len()));
+            is_name(name) && alias_ok(alias)
+        }
+        None => false,
+    }
 }
 
 /// The provider source address in a provider configuration address:

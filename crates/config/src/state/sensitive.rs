@@ -38,34 +38,53 @@ pub(crate) fn parse_paths(json: &JsonValue) -> Result<Vec<Vec<PathStep>>, Decode
         offset: at.span.start as usize,
         message: message.to_string(),
     };
+    // Terraform's summaries lead the messages: "Error unmarshaling path steps" (not an
+    // array of arrays of steps), "Error unmarshaling path step" (a step's value),
+    // "Unsupported path step" (its type).
     let JsonKind::Array(paths) = &json.kind else {
         return Err(fail(
             json,
-            "`sensitive_attributes` must be an array of paths",
+            "Error unmarshaling path steps: `sensitive_attributes` must be an array of paths",
         ));
     };
     paths
         .iter()
         .map(|path| {
-            let JsonKind::Array(steps) = &path.kind else {
-                return Err(fail(path, "a sensitive path must be an array of steps"));
+            let steps = match &path.kind {
+                JsonKind::Array(steps) => steps.as_slice(),
+                JsonKind::Null => &[],
+                _ => {
+                    return Err(fail(
+                        path,
+                        "Error unmarshaling path steps: a sensitive path must be an array of steps",
+                    ));
+                }
             };
             steps
                 .iter()
                 .map(|step| {
+                    if step.as_object().is_none() {
+                        return Err(fail(
+                            step,
+                            "Error unmarshaling path steps: a path step must be an object",
+                        ));
+                    }
                     let kind = member(step, "type").and_then(JsonValue::as_string);
                     let value = member(step, "value");
-                    match (kind.map(|k| k.as_str()), value) {
-                        (Some("get_attr"), Some(v)) => v
+                    match (kind.map(|k| k.as_str()).unwrap_or(""), value) {
+                        ("get_attr", Some(v)) => v
                             .as_string()
                             .map(|name| PathStep::GetAttr(name.as_str().to_string()))
-                            .ok_or_else(|| fail(v, "a `get_attr` step needs a string `value`")),
-                        (Some("index"), Some(v)) => index_step(v),
-                        (Some(other), _) => Err(fail(
+                            .ok_or_else(|| fail(v, "Error unmarshaling path step: Failed to unmarshal get attr step name")),
+                        ("index", Some(v)) => index_step(v),
+                        ("get_attr" | "index", None) => Err(fail(
                             step,
-                            &format!("unsupported path step type \"{other}\""),
+                            "Error unmarshaling path step: a path step needs a `value`",
                         )),
-                        _ => Err(fail(step, "a path step needs `type` and `value`")),
+                        (other, _) => Err(fail(
+                            step,
+                            &format!("Unsupported path step: Unsupported path step type \"{other}\""),
+                        )),
                     }
                 })
                 .collect()
@@ -75,7 +94,13 @@ pub(crate) fn parse_paths(json: &JsonValue) -> Result<Vec<Vec<PathStep>>, Decode
 
 /// An index step's key: a cty value of dynamic type, a number or a string.
 fn index_step(json: &JsonValue) -> Result<PathStep, DecodeError> {
-    let key = decode_typed(json, &Type::Dynamic)?;
+    let key = decode_typed(json, &Type::Dynamic).map_err(|e| DecodeError {
+        offset: e.offset,
+        message: format!(
+            "Error unmarshaling path step: Failed to unmarshal index step key: {}",
+            e.message
+        ),
+    })?;
     if let Some(s) = key.as_str() {
         return Ok(PathStep::Key(s.to_string()));
     }
@@ -84,7 +109,9 @@ fn index_step(json: &JsonValue) -> Result<PathStep, DecodeError> {
     }
     Err(DecodeError {
         offset: json.span.start as usize,
-        message: "an `index` step needs a whole number or a string key".into(),
+        message:
+            "Error unmarshaling path step: an `index` step needs a whole number or a string key"
+                .into(),
     })
 }
 
@@ -220,7 +247,7 @@ mod tests {
         let json = parse_json(r#"[[{"type":"splat","value":1}]]"#).unwrap();
         assert_eq!(
             parse_paths(&json).unwrap_err().message,
-            "unsupported path step type \"splat\""
+            "Unsupported path step: Unsupported path step type \"splat\""
         );
     }
 }
