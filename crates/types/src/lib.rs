@@ -30,6 +30,7 @@ mod friendly_name;
 mod grapheme;
 mod json;
 mod marks;
+mod nfc;
 mod number;
 mod path;
 mod printable;

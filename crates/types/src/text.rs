@@ -1,31 +1,33 @@
-//! Unicode text helpers: NFC normalisation and grapheme clusters (Unicode 15.0's,
-//! from `grapheme.rs`).
+//! Unicode text helpers: NFC normalisation (Unicode 15.0's, stream-safe, from `nfc.rs`) and
+//! grapheme clusters (Unicode 15.0's, from `grapheme.rs`).
 
 use std::sync::Arc;
 
-use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+use unicode_normalization::{IsNormalized, is_nfc_stream_safe_quick};
 
 use crate::grapheme;
+use crate::nfc::nfc_as_unicode_15;
 
-/// True when `s` is already in NFC.
+/// True when `s` is already in NFC as Go normalises it (Unicode 15.0, no more than 30
+/// combining marks in a row).
 pub fn is_nfc(s: &str) -> bool {
     // ASCII text is always in NFC, and checking for it is a fast byte scan.
     if s.is_ascii() {
         return true;
     }
-    match is_nfc_quick(s.chars()) {
+    match is_nfc_stream_safe_quick(s.chars()) {
         IsNormalized::Yes => true,
-        IsNormalized::No => false,
-        IsNormalized::Maybe => s.nfc().eq(s.chars()),
+        // The newer data may see a change where Unicode 15.0 sees none.
+        IsNormalized::No | IsNormalized::Maybe => nfc_as_unicode_15(s) == s,
     }
 }
 
-/// `s` normalised to NFC, shared.
+/// `s` normalised to NFC as Go normalises it (see [`is_nfc`]), shared.
 pub fn nfc(s: &str) -> Arc<str> {
     if is_nfc(s) {
         Arc::from(s)
     } else {
-        Arc::from(s.nfc().collect::<String>())
+        Arc::from(nfc_as_unicode_15(s))
     }
 }
 

@@ -319,7 +319,7 @@ impl Ctx<'_> {
         let mut scope = Scope::new();
         if let Some(attrs) = vars.as_attrs() {
             for (name, value) in attrs {
-                if !is_identifier(name) {
+                if !terrace_syntax::is_identifier(name) {
                     return Err(fail(format!(
                         "invalid template variable name \"{name}\": must start with a letter, followed by zero or more letters, digits, and underscores"
                     )));
@@ -375,13 +375,4 @@ fn location(src: &str, origin: &str, span: Span) -> String {
             start.line, start.column, end.line, end.column
         )
     }
-}
-
-/// An HCL identifier: a letter or `_`, then letters, digits, `_` and `-`.
-fn is_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|first| first.is_alphabetic() || first == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }

@@ -138,6 +138,20 @@ fn templatefile_and_templatestring() {
         error.first().unwrap().detail,
         "Invalid value for \"vars\" parameter: invalid template variable name \"bad key\": must start with a letter, followed by zero or more letters, digits, and underscores."
     );
+    // Variable names are HCL identifiers (Unicode 9.0's, as Terraform's scanner reads them).
+    for name in ["a\u{309b}", "a\u{b7}b", "_a", "a-b", "\u{e9}"] {
+        let value = run(&format!("templatestring(tpl, {{\"{name}\" = 1, x = 2}})")).unwrap();
+        assert_eq!(value.as_str(), Some("x=2"), "{name}");
+    }
+    let error = run("templatestring(tpl, {\"\u{9fef}\" = 1, x = 2})").unwrap_err();
+    assert!(
+        error
+            .first()
+            .unwrap()
+            .detail
+            .contains("invalid template variable name"),
+        "{error:?}"
+    );
     let error = run("templatefile(\"greet.tpl\", 1)").unwrap_err();
     assert_eq!(
         error.first().unwrap().detail,

@@ -1,5 +1,6 @@
 //! Unicode normalisation form C as HCL applies it to block labels: Go's
-//! `golang.org/x/text/unicode/norm`, with Unicode 15.0's data.
+//! `golang.org/x/text/unicode/norm`, with Unicode 15.0's data. The code is a copy of
+//! `terrace-types`' `nfc.rs` (this crate depends on no terrace crate); a test keeps them equal.
 //!
 //! unicode-normalization knows a newer Unicode, whose new characters decompose, compose
 //! (U+105D2 then U+0307 make U+105C9 since Unicode 16.0) or are combining marks that sort
@@ -51,7 +52,7 @@ const NEWER: [(char, char); 34] = [
 
 /// `value` in normalisation form C as Unicode 15.0 draws it (with the stream-safe format's
 /// U+034F after every 30 combining marks in a row, as Go's normaliser inserts).
-pub(super) fn nfc_as_unicode_15(value: &str) -> String {
+pub fn nfc_as_unicode_15(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     let mut start = 0;
     for (at, c) in value.char_indices() {
@@ -72,6 +73,18 @@ fn is_newer(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::nfc_as_unicode_15;
+
+    #[test]
+    fn the_code_is_the_one_terrace_types_has() {
+        let types = include_str!("../../../types/src/nfc.rs");
+        let ours = include_str!("nfc.rs");
+        let code = |text: &'static str| {
+            let start = text.find("use unicode_normalization").unwrap_or(0);
+            let end = text.find("#[cfg(test)]").unwrap_or(text.len());
+            &text[start..end]
+        };
+        assert_eq!(code(types), code(ours));
+    }
 
     #[test]
     fn newer_characters_stay_as_they_are() {
