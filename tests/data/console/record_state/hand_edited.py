@@ -251,9 +251,46 @@ MODULE_VARIANTS = [
     ("count_string_key_added", lambda s: s["resources"][3]["instances"].append(dict(s["resources"][3]["instances"][0], index_key="z")), ["module.mid[0].leaves"]),
 ]
 
+# hand_edited_sensitive: resource 0 is terraform_data.deep (an object input with lists, maps,
+# a set and sensitive parts), 3 terraform_data.trig (sensitive triggers_replace)
+SENSITIVE_EXPRS = ["terraform_data.deep.output", "terraform_data.deep.input", "terraform_data.trig"]
+
+
+def sens(paths, resource=0):
+    return inst(resource, 0, "sensitive_attributes", paths)
+
+
+def get_attr(name):
+    return {"type": "get_attr", "value": name}
+
+
+def index(value, ty):
+    return {"type": "index", "value": {"value": value, "type": ty}}
+
+
+SENSITIVE_VARIANTS = [
+    ("list_element", sens([[get_attr("output"), get_attr("l"), index(1, "number")]]), []),
+    ("list_element_fraction", sens([[get_attr("output"), get_attr("l"), index(0.5, "number")]]), []),
+    ("list_element_bool_key", sens([[get_attr("output"), get_attr("l"), index(True, "bool")]]), []),
+    ("list_element_string_key", sens([[get_attr("output"), get_attr("l"), index("0", "string")]]), []),
+    ("object_as_map", sens([[get_attr("output"), get_attr("m"), index("x", "string")]]), []),
+    ("nested_attributes", sens([[get_attr("output"), get_attr("m"), get_attr("x"), get_attr("y")]]), ["terraform_data.deep.output.m.x.y"]),
+    ("set_element", sens([[get_attr("output"), get_attr("s"), index("p", "string")]]), []),
+    ("null_attribute", sens([[get_attr("output"), get_attr("n")]]), []),
+    ("missing_attribute", sens([[get_attr("output"), get_attr("zzz")]]), []),
+    ("id", sens([[get_attr("id")]]), ["terraform_data.deep.id"]),
+    ("whole_object", sens([[]]), ["terraform_data.deep"]),
+    ("index_unwrapped", sens([[get_attr("output"), get_attr("l"), {"type": "index", "value": 0}]]), []),
+    ("triggers_element", sens([[get_attr("triggers_replace"), index(0, "number")]], 3), []),
+    ("triggers_none", sens([], 3), []),
+    ("null_step", sens([[None]]), []),
+    ("null_path", sens([None]), []),
+]
+
 FIXTURES = {
     "hand_edited": (VARIANTS, EXPRS),
     "hand_edited_modules": (MODULE_VARIANTS, MODULE_EXPRS),
+    "hand_edited_sensitive": (SENSITIVE_VARIANTS, SENSITIVE_EXPRS),
 }
 
 
