@@ -6,7 +6,8 @@ cases (run with `--state states/<name>.tfstate`) get what the oracle's `terrafor
 that state in place of terraform.tfstate. Cases are appended to ../state.jsonl (replacing the
 fixture's earlier ones).
 
-    python3 hand_edited.py [--only name,name]
+    python3 hand_edited.py [--only name,name]     (`plain`: the cases on the fixtures' own state,
+                                                  from hand_edited*.exprs)
 
 Variants: fields missing, null, of the wrong JSON kind or case (Go's encoding/json decodes the file
 into Terraform's structs: a kind mismatch or a uint64 out of range is "Invalid state file format"),
@@ -294,6 +295,14 @@ FIXTURES = {
 }
 
 
+# Cases on the fixtures' own (unedited) state, without --state: one expression a line.
+PLAIN = {
+    "hand_edited": "hand_edited.exprs",
+    "hand_edited_modules": "hand_edited_modules.exprs",
+    "hand_edited_sensitive": "hand_edited_sensitive.exprs",
+}
+
+
 def summaries(stderr):
     text = re.sub(r"\x1b\[[0-9;]*m", "", stderr)
     found = []
@@ -314,14 +323,22 @@ def strip_warning(stdout):
 
 def record(job):
     fixture, (name, mutate, extra) = job
+    if mutate is None:
+        return ask(fixture, None, extra)
     fix = os.path.join(STATE, fixture)
-    exprs = FIXTURES[fixture][1]
     base = json.load(open(os.path.join(fix, "terraform.tfstate")))
     result = mutate(base)
     text = result if isinstance(result, str) else json.dumps(base, indent=2)
     path = os.path.join(fix, "states", f"{name}.tfstate")
     with open(path, "w") as f:
         f.write(text if text.endswith("\n") else text + "\n")
+    return ask(fixture, name, FIXTURES[fixture][1] + extra)
+
+
+def ask(fixture, name, exprs):
+    """The oracle's answers to `exprs` in `fixture`, with states/<name>.tfstate (or its own state)."""
+    fix = os.path.join(STATE, fixture)
+    path = os.path.join(fix, "states", f"{name}.tfstate") if name else os.path.join(fix, "terraform.tfstate")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TF_", "PKR_"))}
     env.update(CHECKPOINT_DISABLE="1", TF_CLI_CONFIG_FILE="/tmp/terrace-oracle/empty.tfrc")
     recs = []
@@ -330,9 +347,11 @@ def record(job):
         shutil.copytree(os.path.join(fix, "modules"), os.path.join(work, "modules"))
         subprocess.run(TF + ["init", "-no-color", "-backend=false"], cwd=work, env=env, capture_output=True)
         shutil.copy(path, os.path.join(work, "terraform.tfstate"))
-        for expr in exprs + extra:
+        for expr in exprs:
             p = subprocess.run(TF + ["console"], cwd=work, env=env, input=expr + "\n", capture_output=True, text=True)
-            rec = {"fixture": fixture, "expr": expr, "state": f"states/{name}.tfstate"}
+            rec = {"fixture": fixture, "expr": expr}
+            if name:
+                rec["state"] = f"states/{name}.tfstate"
             if p.returncode == 0:
                 o = strip_warning(p.stdout)
                 rec.update(out=o[:-1] if o.endswith("\n") else o, status=0)
@@ -348,9 +367,13 @@ def main():
     subprocess.run(["/work/shared/oracle/setup.sh"], capture_output=True)
     jobs = [(fixture, v) for fixture, (variants, _) in FIXTURES.items() for v in variants
             if only is None or v[0] in only]
+    if only is None or "plain" in only:
+        for fixture, exprs_file in PLAIN.items():
+            exprs = [l.rstrip("\n") for l in open(os.path.join(HERE, exprs_file)) if l.strip()]
+            jobs += [(fixture, (None, None, exprs[i:i + 20])) for i in range(0, len(exprs), 20)]
     with concurrent.futures.ThreadPoolExecutor(2) as ex:
         recs = [r for rs in ex.map(record, jobs) for r in rs]
-    done = {(fixture, f"states/{v[0]}.tfstate") for fixture, v in jobs}
+    done = {(fixture, f"states/{v[0]}.tfstate" if v[0] else None) for fixture, v in jobs}
     old = [json.loads(l) for l in open(CASES) if l.strip()]
     old = [o for o in old if not (o["fixture"] in FIXTURES and (only is None or (o["fixture"], o.get("state")) in done))]
     with open(CASES, "w") as f:
