@@ -37,6 +37,7 @@ pub(crate) fn parse_paths(json: &JsonValue) -> Result<Vec<Vec<PathStep>>, Decode
     let fail = |at: &JsonValue, message: &str| DecodeError {
         offset: at.span.start as usize,
         message: message.to_string(),
+        crash: false,
     };
     // Terraform's summaries lead the messages: "Error unmarshaling path steps" (not an
     // array of arrays of steps), "Error unmarshaling path step" (a step's value),
@@ -107,6 +108,7 @@ fn index_step(json: &JsonValue) -> Result<Option<PathStep>, DecodeError> {
             "Error unmarshaling path step: Failed to unmarshal index step key: {}",
             e.message
         ),
+        crash: e.crash,
     })?;
     if let Some(s) = key.as_str() {
         return Ok(Some(PathStep::Key(s.to_string())));
