@@ -37,6 +37,7 @@ mod names;
 mod outputs;
 mod overrides;
 mod provider_configs;
+mod reference_syntax;
 pub(crate) mod render;
 mod required_providers;
 pub(crate) mod resources;

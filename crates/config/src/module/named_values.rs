@@ -126,7 +126,26 @@ impl ModuleInstance {
             };
             let found = self.resources.iter().find(|r| r.key() == key);
             if let (Some(resource), Some(step)) = (found, rest.first()) {
-                errors.extend(instance_key_error(resource, step));
+                let key_error = super::reference_syntax::instance_key_error(step, "resource")
+                    .or_else(|| instance_key_error(resource, step));
+                // What follows the instance, for a resource whose schema is known.
+                let after = match (step, resource.repetition) {
+                    (terrace_syntax::TraversalStep::Index { .. }, Some(_)) => &rest[1..],
+                    _ => rest,
+                };
+                if key_error.is_none()
+                    && super::builtin_schemas::builtin_schema(
+                        resource.is_data,
+                        &resource.resource_type,
+                    )
+                    .is_some()
+                {
+                    errors.extend(super::reference_syntax::resource_index_error(
+                        after,
+                        &resource.address(),
+                    ));
+                }
+                errors.extend(key_error);
             }
             if let Some(Err(error)) = found.and_then(|r| r.state.as_ref()).map(|s| s.value()) {
                 errors.push(Diagnostic::error(
@@ -170,6 +189,11 @@ impl ModuleInstance {
                 }
                 _ => None,
             }));
+        errors.extend(
+            references
+                .iter()
+                .filter_map(super::reference_syntax::module_reference_error),
+        );
         errors.extend(references
             .iter()
             .filter(|r| r.root() == "module")

@@ -10,12 +10,15 @@ pub(crate) struct DecodeError {
     pub(crate) offset: usize,
     /// What is wrong.
     pub(crate) message: String,
+    /// Whether Terraform 1.15.5 crashes on this value instead of reporting it.
+    pub(crate) crash: bool,
 }
 
 fn error(value: &JsonValue, message: impl Into<String>) -> DecodeError {
     DecodeError {
         offset: value.span.start as usize,
         message: message.into(),
+        crash: false,
     }
 }
 
@@ -161,6 +164,19 @@ fn decode(json: &JsonValue, ty: &Type, strict: bool) -> Result<Value, DecodeErro
                 ));
             };
             let value_ty = parse_type(&value_ty.value)?;
+            // A tuple that is a dynamic value itself, with too few elements, crashes
+            // Terraform (deeper in a value, it is "not enough tuple elements").
+            if let (Type::Tuple(elem_tys), JsonKind::Array(items)) = (&value_ty, &value.value.kind)
+                && items.len() < elem_tys.len()
+            {
+                return Err(DecodeError {
+                    crash: true,
+                    ..error(
+                        &value.value,
+                        format!("not enough tuple elements (need {})", elem_tys.len()),
+                    )
+                });
+            }
             decode(&value.value, &value_ty, true)
         }
         Type::String | Type::Number | Type::Bool => match (&json.kind, ty) {

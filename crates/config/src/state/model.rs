@@ -348,10 +348,14 @@ impl InstanceObject {
             None => decode_untyped(&json),
         };
         let mut value = decoded.map_err(|e| {
-            self.source.invalid(
-                start + e.offset,
-                format!("attributes do not match the schema: {}", e.message),
-            )
+            let message = format!("attributes do not match the schema: {}", e.message);
+            if e.crash {
+                return StateError::Crash {
+                    path: self.source.path.clone(),
+                    message,
+                };
+            }
+            self.source.invalid(start + e.offset, message)
         })?;
         let typing = match ty {
             Some(_) => Typing::Schema,

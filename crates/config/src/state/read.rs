@@ -474,6 +474,7 @@ impl Reader<'_> {
         };
         // Terraform drops a resource whose provider it cannot read: the configuration
         // then sees it as not created yet.
+        let provider = without_spaces(&provider);
         if !is_provider_config_address(&provider) {
             return Ok(());
         }
@@ -983,9 +984,7 @@ fn is_provider_config_address(text: &str) -> bool {
     let alias_ok = |alias: &str| alias.is_empty() || alias.strip_prefix('.').is_some_and(is_name);
     if let Some(quoted) = after.strip_prefix("[\"") {
         return match quoted.split_once("\"]") {
-            Some((source, alias)) => {
-                !source.is_empty() && !source.contains(['"', '\\']) && alias_ok(alias)
-            }
+            Some((source, alias)) => is_provider_source(source) && alias_ok(alias),
             None => false,
         };
     }
@@ -996,6 +995,58 @@ fn is_provider_config_address(text: &str) -> bool {
         }
         None => false,
     }
+}
+
+/// Whether `source` is a provider source address Terraform accepts (`hashicorp/aws`,
+/// `registry.terraform.io/hashicorp/aws`, `aws`): one to three parts, a hostname then a
+/// namespace and a type of letters, digits and single dashes, the type not starting with
+/// `terraform-`.
+fn is_provider_source(source: &str) -> bool {
+    let parts: Vec<&str> = source.split('/').collect();
+    let is_part = |part: &str| {
+        !part.is_empty()
+            && !part.starts_with('-')
+            && !part.ends_with('-')
+            && !part.contains("--")
+            && part.chars().all(|c| c.is_alphanumeric() || c == '-')
+    };
+    let is_host = |host: &str| {
+        !host.is_empty()
+            && host
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | ':'))
+    };
+    let Some((ty, rest)) = parts.split_last() else {
+        return false;
+    };
+    let namespace_ok = match rest {
+        [] => true,
+        [namespace] => *namespace == "-" || is_part(namespace),
+        [host, namespace] => is_host(host) && (*namespace == "-" || is_part(namespace)),
+        _ => false,
+    };
+    namespace_ok && is_part(ty) && !ty.starts_with("terraform-")
+}
+
+/// `text` without the spaces and tabs HCL allows between a traversal's tokens (those
+/// inside quotes kept).
+fn without_spaces(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut quoted, mut escaped) = (false, false);
+    for c in text.chars() {
+        if quoted {
+            escaped = c == '\\' && !escaped;
+            if c == '"' && !escaped {
+                quoted = false;
+            }
+        } else if c == '"' {
+            quoted = true;
+        } else if c == ' ' || c == '\t' {
+            continue;
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The provider source address in a provider configuration address:

@@ -37,6 +37,7 @@ pub(crate) fn parse_paths(json: &JsonValue) -> Result<Vec<Vec<PathStep>>, Decode
     let fail = |at: &JsonValue, message: &str| DecodeError {
         offset: at.span.start as usize,
         message: message.to_string(),
+        crash: false,
     };
     // Terraform's summaries lead the messages: "Error unmarshaling path steps" (not an
     // array of arrays of steps), "Error unmarshaling path step" (a step's value),
@@ -47,9 +48,9 @@ pub(crate) fn parse_paths(json: &JsonValue) -> Result<Vec<Vec<PathStep>>, Decode
             "Error unmarshaling path steps: `sensitive_attributes` must be an array of paths",
         ));
     };
-    paths
-        .iter()
-        .map(|path| {
+    let mut parsed = Vec::new();
+    for path in paths {
+        let path = {
             let steps = match &path.kind {
                 JsonKind::Array(steps) => steps.as_slice(),
                 JsonKind::Null => &[],
@@ -63,7 +64,8 @@ pub(crate) fn parse_paths(json: &JsonValue) -> Result<Vec<Vec<PathStep>>, Decode
             steps
                 .iter()
                 .map(|step| {
-                    if step.as_object().is_none() {
+                    // `null` is a step with no type.
+                    if step.as_object().is_none() && !matches!(step.kind, JsonKind::Null) {
                         return Err(fail(
                             step,
                             "Error unmarshaling path steps: a path step must be an object",
@@ -74,7 +76,7 @@ pub(crate) fn parse_paths(json: &JsonValue) -> Result<Vec<Vec<PathStep>>, Decode
                     match (kind.map(|k| k.as_str()).unwrap_or(""), value) {
                         ("get_attr", Some(v)) => v
                             .as_string()
-                            .map(|name| PathStep::GetAttr(name.as_str().to_string()))
+                            .map(|name| Some(PathStep::GetAttr(name.as_str().to_string())))
                             .ok_or_else(|| fail(v, "Error unmarshaling path step: Failed to unmarshal get attr step name")),
                         ("index", Some(v)) => index_step(v),
                         ("get_attr" | "index", None) => Err(fail(
@@ -87,32 +89,31 @@ pub(crate) fn parse_paths(json: &JsonValue) -> Result<Vec<Vec<PathStep>>, Decode
                         )),
                     }
                 })
-                .collect()
-        })
-        .collect()
+                .collect::<Result<Vec<Option<PathStep>>, _>>()?
+        };
+        // A key that is neither a whole number nor a string matches no element.
+        if let Some(path) = path.into_iter().collect::<Option<Vec<PathStep>>>() {
+            parsed.push(path);
+        }
+    }
+    Ok(parsed)
 }
 
-/// An index step's key: a cty value of dynamic type, a number or a string.
-fn index_step(json: &JsonValue) -> Result<PathStep, DecodeError> {
+/// An index step's key: a cty value of dynamic type, a number or a string (`None` for
+/// another key, which Terraform reads but which indexes no value).
+fn index_step(json: &JsonValue) -> Result<Option<PathStep>, DecodeError> {
     let key = decode_typed(json, &Type::Dynamic).map_err(|e| DecodeError {
         offset: e.offset,
         message: format!(
             "Error unmarshaling path step: Failed to unmarshal index step key: {}",
             e.message
         ),
+        crash: e.crash,
     })?;
     if let Some(s) = key.as_str() {
-        return Ok(PathStep::Key(s.to_string()));
+        return Ok(Some(PathStep::Key(s.to_string())));
     }
-    if let Some(i) = key.as_number().and_then(|n| n.to_i64()) {
-        return Ok(PathStep::Int(i));
-    }
-    Err(DecodeError {
-        offset: json.span.start as usize,
-        message:
-            "Error unmarshaling path step: an `index` step needs a whole number or a string key"
-                .into(),
-    })
+    Ok(key.as_number().and_then(|n| n.to_i64()).map(PathStep::Int))
 }
 
 /// How a value being marked was typed, which decides what a path step may match.

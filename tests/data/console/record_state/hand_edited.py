@@ -6,7 +6,8 @@ cases (run with `--state states/<name>.tfstate`) get what the oracle's `terrafor
 that state in place of terraform.tfstate. Cases are appended to ../state.jsonl (replacing the
 fixture's earlier ones).
 
-    python3 hand_edited.py [--only name,name]
+    python3 hand_edited.py [--only name,name]     (`plain`: the cases on the fixtures' own state,
+                                                  from hand_edited*.exprs)
 
 Variants: fields missing, null, of the wrong JSON kind or case (Go's encoding/json decodes the file
 into Terraform's structs: a kind mismatch or a uint64 out of range is "Invalid state file format"),
@@ -159,6 +160,14 @@ VARIANTS = [
     ("resource_mode_number", res(0, "mode", 1), []),
     ("resource_null_provider", res(0, "provider", None), []),
     ("resource_provider_not_an_address", res(0, "provider", "foo"), []),
+    ("provider_alias", res(0, "provider", "provider[\"terraform.io/builtin/terraform\"].foo"), []),
+    ("provider_module_keyed", res(0, "provider", "module.m[0].provider[\"terraform.io/builtin/terraform\"]"), []),
+    ("provider_four_parts", res(0, "provider", "provider[\"a/b/c/d\"]"), []),
+    ("provider_type_prefix", res(0, "provider", "provider[\"hashicorp/terraform-provider-x\"]"), []),
+    ("provider_spaces", res(0, "provider", "provider [\"terraform.io/builtin/terraform\"]"), []),
+    ("provider_upper_case", res(0, "provider", "provider[\"Terraform.io/builtin/Terraform\"]"), []),
+    ("provider_hashicorp_terraform", res(0, "provider", "provider[\"registry.terraform.io/hashicorp/terraform\"]"), []),
+    ("provider_legacy_aws", res(0, "provider", "provider.aws"), []),
     ("resource_each_unknown", res(0, "each", "weird"), []),
     ("resource_each_null", res(0, "each", None), []),
     ("resource_each_number", res(0, "each", 1), []),
@@ -226,6 +235,10 @@ VARIANTS = [
     ("nested_object_extra_attribute", raw('"value": "c0",\n              "type": "string"', '"value": {"a": "y", "z": 1},\n              "type": ["object", {"a": "string"}]'), ["terraform_data.c[1].input"]),
     ("nested_object_missing_attribute", raw('"value": "c0",\n              "type": "string"', '"value": {"a": "y"},\n              "type": ["object", {"a": "string", "b": "number"}]'), ["terraform_data.c[0].input"]),
     ("set_with_duplicates", raw('"value": "c0",\n              "type": "string"', '"value": [1, 1, 2],\n              "type": ["set", "number"]'), ["terraform_data.c[0].input"]),
+    ("tuple_too_short", raw('"value": "c0",\n              "type": "string"', '"value": [1],\n              "type": ["tuple", ["number", "number"]]'), ["terraform_data.c[1]"]),
+    ("tuple_empty_too_short", raw('"value": "c0",\n              "type": "string"', '"value": [],\n              "type": ["tuple", ["number"]]'), []),
+    ("nested_tuple_too_short", raw('"value": "c0",\n              "type": "string"', '"value": [[1]],\n              "type": ["tuple", [["tuple", ["number", "number"]]]]'), ["terraform_data.c[1]"]),
+    ("tuple_too_long", raw('"value": "c0",\n              "type": "string"', '"value": [1, 2, 3],\n              "type": ["tuple", ["number", "number"]]'), []),
     ("output_no_type", out("o", "type", None, True), []),
     ("output_null_type", out("o", "type", None), []),
     ("output_null", lambda s: s["outputs"].__setitem__("o", None), []),
@@ -251,9 +264,54 @@ MODULE_VARIANTS = [
     ("count_string_key_added", lambda s: s["resources"][3]["instances"].append(dict(s["resources"][3]["instances"][0], index_key="z")), ["module.mid[0].leaves"]),
 ]
 
+# hand_edited_sensitive: resource 0 is terraform_data.deep (an object input with lists, maps,
+# a set and sensitive parts), 3 terraform_data.trig (sensitive triggers_replace)
+SENSITIVE_EXPRS = ["terraform_data.deep.output", "terraform_data.deep.input", "terraform_data.trig"]
+
+
+def sens(paths, resource=0):
+    return inst(resource, 0, "sensitive_attributes", paths)
+
+
+def get_attr(name):
+    return {"type": "get_attr", "value": name}
+
+
+def index(value, ty):
+    return {"type": "index", "value": {"value": value, "type": ty}}
+
+
+SENSITIVE_VARIANTS = [
+    ("list_element", sens([[get_attr("output"), get_attr("l"), index(1, "number")]]), []),
+    ("list_element_fraction", sens([[get_attr("output"), get_attr("l"), index(0.5, "number")]]), []),
+    ("list_element_bool_key", sens([[get_attr("output"), get_attr("l"), index(True, "bool")]]), []),
+    ("list_element_string_key", sens([[get_attr("output"), get_attr("l"), index("0", "string")]]), []),
+    ("object_as_map", sens([[get_attr("output"), get_attr("m"), index("x", "string")]]), []),
+    ("nested_attributes", sens([[get_attr("output"), get_attr("m"), get_attr("x"), get_attr("y")]]), ["terraform_data.deep.output.m.x.y"]),
+    ("set_element", sens([[get_attr("output"), get_attr("s"), index("p", "string")]]), []),
+    ("null_attribute", sens([[get_attr("output"), get_attr("n")]]), []),
+    ("missing_attribute", sens([[get_attr("output"), get_attr("zzz")]]), []),
+    ("id", sens([[get_attr("id")]]), ["terraform_data.deep.id"]),
+    ("whole_object", sens([[]]), ["terraform_data.deep"]),
+    ("index_unwrapped", sens([[get_attr("output"), get_attr("l"), {"type": "index", "value": 0}]]), []),
+    ("triggers_element", sens([[get_attr("triggers_replace"), index(0, "number")]], 3), []),
+    ("triggers_none", sens([], 3), []),
+    ("null_step", sens([[None]]), []),
+    ("null_path", sens([None]), []),
+]
+
 FIXTURES = {
     "hand_edited": (VARIANTS, EXPRS),
     "hand_edited_modules": (MODULE_VARIANTS, MODULE_EXPRS),
+    "hand_edited_sensitive": (SENSITIVE_VARIANTS, SENSITIVE_EXPRS),
+}
+
+
+# Cases on the fixtures' own (unedited) state, without --state: one expression a line.
+PLAIN = {
+    "hand_edited": "hand_edited.exprs",
+    "hand_edited_modules": "hand_edited_modules.exprs",
+    "hand_edited_sensitive": "hand_edited_sensitive.exprs",
 }
 
 
@@ -277,14 +335,22 @@ def strip_warning(stdout):
 
 def record(job):
     fixture, (name, mutate, extra) = job
+    if mutate is None:
+        return ask(fixture, None, extra)
     fix = os.path.join(STATE, fixture)
-    exprs = FIXTURES[fixture][1]
     base = json.load(open(os.path.join(fix, "terraform.tfstate")))
     result = mutate(base)
     text = result if isinstance(result, str) else json.dumps(base, indent=2)
     path = os.path.join(fix, "states", f"{name}.tfstate")
     with open(path, "w") as f:
         f.write(text if text.endswith("\n") else text + "\n")
+    return ask(fixture, name, FIXTURES[fixture][1] + extra)
+
+
+def ask(fixture, name, exprs):
+    """The oracle's answers to `exprs` in `fixture`, with states/<name>.tfstate (or its own state)."""
+    fix = os.path.join(STATE, fixture)
+    path = os.path.join(fix, "states", f"{name}.tfstate") if name else os.path.join(fix, "terraform.tfstate")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TF_", "PKR_"))}
     env.update(CHECKPOINT_DISABLE="1", TF_CLI_CONFIG_FILE="/tmp/terrace-oracle/empty.tfrc")
     recs = []
@@ -293,9 +359,11 @@ def record(job):
         shutil.copytree(os.path.join(fix, "modules"), os.path.join(work, "modules"))
         subprocess.run(TF + ["init", "-no-color", "-backend=false"], cwd=work, env=env, capture_output=True)
         shutil.copy(path, os.path.join(work, "terraform.tfstate"))
-        for expr in exprs + extra:
+        for expr in exprs:
             p = subprocess.run(TF + ["console"], cwd=work, env=env, input=expr + "\n", capture_output=True, text=True)
-            rec = {"fixture": fixture, "expr": expr, "state": f"states/{name}.tfstate"}
+            rec = {"fixture": fixture, "expr": expr}
+            if name:
+                rec["state"] = f"states/{name}.tfstate"
             if p.returncode == 0:
                 o = strip_warning(p.stdout)
                 rec.update(out=o[:-1] if o.endswith("\n") else o, status=0)
@@ -311,9 +379,13 @@ def main():
     subprocess.run(["/work/shared/oracle/setup.sh"], capture_output=True)
     jobs = [(fixture, v) for fixture, (variants, _) in FIXTURES.items() for v in variants
             if only is None or v[0] in only]
+    if only is None or "plain" in only:
+        for fixture, exprs_file in PLAIN.items():
+            exprs = [l.rstrip("\n") for l in open(os.path.join(HERE, exprs_file)) if l.strip()]
+            jobs += [(fixture, (None, None, exprs[i:i + 20])) for i in range(0, len(exprs), 20)]
     with concurrent.futures.ThreadPoolExecutor(2) as ex:
         recs = [r for rs in ex.map(record, jobs) for r in rs]
-    done = {(fixture, f"states/{v[0]}.tfstate") for fixture, v in jobs}
+    done = {(fixture, f"states/{v[0]}.tfstate" if v[0] else None) for fixture, v in jobs}
     old = [json.loads(l) for l in open(CASES) if l.strip()]
     old = [o for o in old if not (o["fixture"] in FIXTURES and (only is None or (o["fixture"], o.get("state")) in done))]
     with open(CASES, "w") as f:
