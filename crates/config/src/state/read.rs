@@ -205,11 +205,15 @@ impl Reader<'_> {
                     })?;
                 }
                 "resources" => {
+                    // Go decodes a key given twice into a slice anew: the last one counts.
+                    self.resources.clear();
+                    shape_error = None;
+                    envelope.resources_read = false;
                     let is_v4 = envelope
                         .version
                         .as_ref()
                         .is_some_and(|v| text[v.clone()].trim() == "4");
-                    if is_v4 && shape_error.is_none() && s.peek() == Some(b'[') {
+                    if is_v4 && s.peek() == Some(b'[') {
                         envelope.resources_read = true;
                         match self.read_resources(s) {
                             Ok(()) => {}

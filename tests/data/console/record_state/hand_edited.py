@@ -134,6 +134,8 @@ VARIANTS = [
     ("keys_in_other_case", multi(raw('"version": 4', '"Version": 4'), raw('"resources":', '"RESOURCES":')), []),
     ("key_in_other_case_wrong_kind", raw('"serial": 7', '"Serial": "x"'), []),
     ("duplicate_key", raw('"lineage":', '"lineage": 5, "lineage":'), []),
+    ("resources_twice_first_partial", lambda s: json.dumps(s, indent=2).replace('"resources": [', json.dumps({"resources": [s["resources"][0]]})[1:-1] + ', "resources": [', 1), []),
+    ("resources_twice_last_partial", lambda s: json.dumps(s, indent=2)[:-2] + ', "resources": ' + json.dumps([s["resources"][1]]) + "\n}", []),
     ("outputs_null", setk("outputs", None), []),
     ("no_outputs", delk("outputs"), []),
     ("resources_null", setk("resources", None), []),
