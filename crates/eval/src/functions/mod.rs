@@ -24,6 +24,7 @@ mod numeric;
 mod opentofu;
 mod packer;
 mod regex;
+mod regex_fold;
 mod regex_property;
 mod sequence;
 mod set;

@@ -365,6 +365,8 @@ struct Translator<'a> {
     last_repeat: Option<usize>,
     /// Whether there is something a repetition operator could apply to.
     has_operand: bool,
+    /// Whether a flag group turning on `i` came before: classes then fold as Go folds.
+    may_fold: bool,
 }
 
 const MAX_NESTING: usize = 1000;
@@ -399,6 +401,7 @@ impl<'a> Translator<'a> {
             depth: 0,
             last_repeat: None,
             has_operand: false,
+            may_fold: false,
         }
     }
 
@@ -594,7 +597,10 @@ impl<'a> Translator<'a> {
                 ));
             };
             match c {
-                'i' | 'm' | 's' | 'U' => saw_flag = true,
+                'i' | 'm' | 's' | 'U' => {
+                    saw_flag = true;
+                    self.may_fold |= c == 'i' && !negated;
+                }
                 '-' if !negated => {
                     negated = true;
                     saw_flag = false;
@@ -664,8 +670,14 @@ impl<'a> Translator<'a> {
                 }
             }
             'p' | 'P' => {
-                let text = self.unicode_class(start)?;
-                self.out.push_str(&text);
+                let (text, go_folds) = self.unicode_class(start)?;
+                if self.may_fold && go_folds {
+                    self.out.push_str(&super::regex_fold::class_as_in_go(&text));
+                } else if self.may_fold {
+                    self.out.push_str(&format!("(?-i:{text})"));
+                } else {
+                    self.out.push_str(&text);
+                }
                 self.has_operand = true;
             }
             _ => {
@@ -683,8 +695,9 @@ impl<'a> Translator<'a> {
         Ok(())
     }
 
-    /// `\pL`, `\p{Greek}`, `\P{^Greek}` starting at `start` (the backslash): its text.
-    fn unicode_class(&mut self, start: usize) -> Result<String, GoSyntaxError> {
+    /// `\pL`, `\p{Greek}`, `\P{^Greek}` starting at `start` (the backslash): its text, and
+    /// whether Go folds it under `(?i)`.
+    fn unicode_class(&mut self, start: usize) -> Result<(String, bool), GoSyntaxError> {
         let invalid =
             |t: &Self| GoSyntaxError::new("invalid character class range", &t.pat[start..]);
         let negated = self.pat[start..].starts_with("\\P");
@@ -722,9 +735,12 @@ impl<'a> Translator<'a> {
             } else {
                 "[^\\x{0}-\\x{10FFFF}]"
             };
-            return Ok(class.to_string());
+            return Ok((class.to_string(), true));
         }
-        Ok(format!("\\{}{{{name}}}", if negated { 'P' } else { 'p' }))
+        Ok((
+            super::regex_property::as_in_go(name, negated),
+            super::regex_property::go_folds(name),
+        ))
     }
 
     /// One escaped character (Go's `parseEscape`), the backslash at the current position.
@@ -804,6 +820,7 @@ impl<'a> Translator<'a> {
         let class_start = self.pos;
         let missing = |t: &Self| GoSyntaxError::new("missing closing ]", &t.pat[class_start..]);
         self.bump();
+        let out_start = self.out.len();
         self.out.push('[');
         if self.peek() == Some('^') {
             self.bump();
@@ -817,6 +834,11 @@ impl<'a> Translator<'a> {
             if c == ']' && !first {
                 self.bump();
                 self.out.push(']');
+                if self.may_fold {
+                    let class = self.out.split_off(out_start);
+                    self.out
+                        .push_str(&super::regex_fold::class_as_in_go(&class));
+                }
                 return Ok(());
             }
             first = false;
@@ -836,7 +858,7 @@ impl<'a> Translator<'a> {
             }
             if rest.starts_with("\\p") || rest.starts_with("\\P") {
                 let start = self.pos;
-                let text = self.unicode_class(start)?;
+                let (text, _) = self.unicode_class(start)?;
                 self.out.push_str(&text);
                 continue;
             }
@@ -904,9 +926,12 @@ fn go_repeat_int(s: &str) -> Option<(i64, &str)> {
     Some((if value == -2 { -2 } else { value }, &s[n_digits..]))
 }
 
-/// A character outside a class, escaped if the `regex` crate would read it as syntax.
+/// A character outside a class, escaped if the `regex` crate would read it as syntax, and
+/// never folded if Go's case folding leaves it alone where the regex crate's does not.
 fn push_literal(out: &mut String, c: char) {
-    if c.is_ascii() && !c.is_ascii_alphanumeric() && c != '_' && c != ' ' {
+    if super::regex_fold::fold_changed(c) {
+        out.push_str(&format!("(?-i:{c})"));
+    } else if c.is_ascii() && !c.is_ascii_alphanumeric() && c != '_' && c != ' ' {
         out.push_str(&format!("\\x{{{:X}}}", c as u32));
     } else {
         out.push(c);

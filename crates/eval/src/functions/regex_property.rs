@@ -200,6 +200,43 @@ pub(super) fn is_surrogates(name: &str) -> bool {
     matches!(canonical_name(name).as_str(), "Cs" | "Surrogate")
 }
 
+/// The class `\p{name}` (or `\P{name}` when `negated`) in the regex crate's syntax, with the
+/// members Go's Unicode 15.0 tables give it. The regex crate's tables are newer: characters
+/// assigned since 15.0 are taken out of every class but `Any` and put in those of unassigned
+/// characters (`C`, `Cn`), where Go still finds them, and the one character whose general
+/// category changed since (U+1171E, a spacing mark since Unicode 16) is put back.
+pub(super) fn as_in_go(name: &str, negated: bool) -> String {
+    let negation = if negated { "^" } else { "" };
+    let class = format!("\\p{{{name}}}");
+    let inner = match canonical_name(name).as_str() {
+        "Any" => return format!("[{negation}{class}]"),
+        "C" | "Cn" | "Other" | "Unassigned" => {
+            format!("{class}\\P{{age={GO_UNICODE_VERSION}}}")
+        }
+        "Mn" | "Nonspacingmark" => {
+            format!("[{class}&&\\p{{age={GO_UNICODE_VERSION}}}]{AHOM_MEDIAL_RA}")
+        }
+        "Mc" | "Spacingmark" => {
+            format!("[{class}&&\\p{{age={GO_UNICODE_VERSION}}}]--{AHOM_MEDIAL_RA}")
+        }
+        _ => format!("{class}&&\\p{{age={GO_UNICODE_VERSION}}}"),
+    };
+    format!("[{negation}{inner}]")
+}
+
+/// Whether Go adds the characters that fold into the class under `(?i)`. It has no fold
+/// table for `LC` (a name Go 1.25 added), so `(?i)\p{LC}` is `LC` alone, without U+0345
+/// (which folds to `ι`).
+pub(super) fn go_folds(name: &str) -> bool {
+    !matches!(canonical_name(name).as_str(), "Lc" | "Casedletter")
+}
+
+/// The Unicode version of Go's tables (Go 1.26), as the regex crate names an age.
+const GO_UNICODE_VERSION: &str = "15.0";
+
+/// U+1171E AHOM CONSONANT SIGN MEDIAL RA: `Mn` in Unicode 15.0, `Mc` since 16.0.
+const AHOM_MEDIAL_RA: &str = "\\x{1171E}";
+
 /// `name` as Go canonicalises it: `_`, `-` and spaces dropped, the first remaining
 /// character upper case and the others lower case (ASCII only).
 fn canonical_name(name: &str) -> String {
