@@ -13,29 +13,16 @@
 //! follows them (`\xC4 x = 1` sets an argument named `\xC4 x`); terrace does not, and
 //! `format_bytes` refuses such files.
 
+use crate::char_ranges::in_ranges;
+
 /// Whether `c` may start an identifier (besides `_`): Unicode 9.0's `ID_Start`.
 pub(crate) fn is_id_start(c: char) -> bool {
-    contains(&ID_START, c)
+    in_ranges(&ID_START, c)
 }
 
 /// Whether `c` may continue an identifier (besides `-`): Unicode 9.0's `ID_Continue`.
 pub(crate) fn is_id_continue(c: char) -> bool {
-    contains(&ID_CONTINUE, c)
-}
-
-fn contains(table: &[(u32, u32)], c: char) -> bool {
-    let cp = u32::from(c);
-    table
-        .binary_search_by(|&(lo, hi)| {
-            if hi < cp {
-                std::cmp::Ordering::Less
-            } else if lo > cp {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
-        .is_ok()
+    in_ranges(&ID_CONTINUE, c)
 }
 
 #[rustfmt::skip]

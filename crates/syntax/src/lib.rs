@@ -28,6 +28,7 @@
 //! ```
 
 mod ast;
+mod char_ranges;
 mod dump;
 mod error;
 mod format;

@@ -4,21 +4,12 @@
 //! The table is a copy of `terrace-types`' `printable.rs` (this crate depends on no terrace
 //! crate); a test checks that the two stay the same.
 
+use crate::char_ranges::in_ranges;
+
 /// True when Go's `unicode.IsPrint` accepts `c`: letters, marks, numbers, punctuation,
 /// symbols and the ASCII space.
 pub(crate) fn is_print(c: char) -> bool {
-    let cp = u32::from(c);
-    NOT_PRINTABLE
-        .binary_search_by(|&(lo, hi)| {
-            if hi < cp {
-                std::cmp::Ordering::Less
-            } else if lo > cp {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
-        .is_err()
+    !in_ranges(NOT_PRINTABLE, c)
 }
 
 /// Inclusive ranges of code points that are not printable, sorted.
