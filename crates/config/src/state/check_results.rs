@@ -34,9 +34,8 @@ pub(super) fn check_results(
     let mut scanner = Scanner::new(text);
     scanner.skip_to(range.start);
     let _ = scanner.array(|s| {
-        s.peek();
-        let at = s.offset();
         let result = s.skip_value()?;
+        let at = result.start;
         if !go.check(at, "check_results", &text[result.clone()], GoType::Object)
             || &text[result.clone()] == "null"
         {
@@ -48,9 +47,8 @@ pub(super) fn check_results(
         let mut inner = Scanner::new(text);
         inner.skip_to(at);
         inner.object(|s, key, _| {
-            s.peek();
-            let at = s.offset();
             let value = s.skip_value()?;
+            let at = value.start;
             let raw = &text[value.clone()];
             match field(&key, RESULT_FIELDS) {
                 Some("objects")
@@ -119,9 +117,8 @@ fn read_objects(
     let mut scanner = Scanner::new(text);
     scanner.skip_to(start);
     scanner.array(|s| {
-        s.peek();
-        let at = s.offset();
         let object = s.skip_value()?;
+        let at = object.start;
         let raw = &text[object];
         if !go.check(at, "check_results.objects", raw, GoType::Object) || raw == "null" {
             // A `null` object has the empty address, which Terraform refuses.
@@ -134,9 +131,8 @@ fn read_objects(
         let mut inner = Scanner::new(text);
         inner.skip_to(at);
         inner.object(|s, key, _| {
-            s.peek();
-            let at = s.offset();
             let value = s.skip_value()?;
+            let at = value.start;
             let raw = &text[value];
             match field(&key, OBJECT_FIELDS) {
                 Some("failure_messages") => {

@@ -930,9 +930,8 @@ fn check_outputs(go: &mut GoErrors, text: &str, range: Range<usize>) {
     let mut scanner = Scanner::new(text);
     scanner.skip_to(range.start);
     let _ = scanner.object(|s, _, _| {
-        s.peek();
-        let at = s.offset();
         let output = s.skip_value()?;
+        let at = output.start;
         let raw = &text[output.clone()];
         if !go.check(at, "outputs", raw, GoType::Object) || raw == "null" {
             return Ok(());
@@ -940,9 +939,8 @@ fn check_outputs(go: &mut GoErrors, text: &str, range: Range<usize>) {
         let mut inner = Scanner::new(text);
         inner.skip_to(at);
         inner.object(|s, key, _| {
-            s.peek();
-            let at = s.offset();
             let value = s.skip_value()?;
+            let at = value.start;
             if field(&key, OUTPUT_FIELDS) == Some("sensitive") {
                 go.check(at, "outputs.sensitive", &text[value], GoType::Bool);
             }
