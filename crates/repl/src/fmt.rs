@@ -157,6 +157,16 @@ impl Run {
     /// Format the files found, on every core, and gather what they print in path order.
     fn run_jobs(&mut self) {
         let jobs = std::mem::take(&mut self.jobs);
+        if jobs.len() <= 1 {
+            // Standard input or one file: no thread (none can be started on wasm32).
+            for job in jobs {
+                match job {
+                    Job::File { path, shown } => self.file(&path, &shown),
+                    Job::Fail(report) => self.reports.push(report),
+                }
+            }
+            return;
+        }
         let n_workers = std::thread::available_parallelism()
             .map_or(1, usize::from)
             .min(jobs.len().max(1));
