@@ -1,0 +1,177 @@
+// The playground in Debian's Chromium (headless, driven by puppeteer-core; no browser is
+// downloaded): typing, Ctrl+Enter and the Run button, the output and its status, multi-line
+// input, the URL hash, Stop, the views, fmt, the module mode, and no request after load.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import puppeteer from "puppeteer-core";
+import { serve } from "../server.js";
+import { native, repoRoot, webDir } from "../native.js";
+
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+let server;
+let browser;
+
+before(async () => {
+  server = await serve(join(webDir, "dist"));
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(hash = "") {
+  const page = await browser.newPage();
+  const requests = [];
+  page.on("request", (request) => {
+    if (/^https?:/.test(request.url())) requests.push(request.url());
+  });
+  await page.goto(server.url + hash);
+  await page.waitForSelector("body[data-ready=true]");
+  return { page, requests };
+}
+
+async function typeInput(page, text) {
+  await page.click("[data-testid=editor]");
+  await page.keyboard.down("Control");
+  await page.keyboard.press("a");
+  await page.keyboard.up("Control");
+  await page.keyboard.press("Backspace");
+  for (const [i, line] of text.split("\n").entries()) {
+    if (i > 0) await page.keyboard.press("Enter");
+    await page.keyboard.type(line);
+  }
+}
+
+async function editorText(page) {
+  return page.$eval("[data-testid=editor]", (element) =>
+    [...element.querySelectorAll(".cm-line")].map((line) => line.textContent).join("\n"),
+  );
+}
+
+async function answer(page) {
+  await page.waitForFunction(() => {
+    const status = document.querySelector("[data-testid=output]").dataset.status;
+    return status === "ok" || status === "error";
+  });
+  return page.$eval("[data-testid=output]", (element) => ({
+    status: element.dataset.status,
+    text: element.textContent,
+  }));
+}
+
+async function ctrlEnter(page) {
+  await page.keyboard.down("Control");
+  await page.keyboard.press("Enter");
+  await page.keyboard.up("Control");
+}
+
+test("typing and Ctrl+Enter print the console's answer", async () => {
+  const { page } = await open();
+  await typeInput(page, 'upper("terrace")');
+  await ctrlEnter(page);
+  assert.deepEqual(await answer(page), { status: "ok", text: '"TERRACE"' });
+  await page.close();
+});
+
+test("the Run button; an error has status error and the console's diagnostic", async () => {
+  const { page } = await open();
+  await typeInput(page, "1 +");
+  await page.click("[data-testid=run]");
+  const got = await answer(page);
+  assert.equal(got.status, "error");
+  assert.equal(got.text, native(["-e", "1 +"]).stderr);
+  await page.close();
+});
+
+test("multi-line input is one expression", async () => {
+  const { page } = await open();
+  await typeInput(page, '{\na = [1, 2]\nb = "x"\n}');
+  await ctrlEnter(page);
+  const typed = await editorText(page);
+  const got = await answer(page);
+  assert.equal(got.status, "ok");
+  assert.equal(got.text, native(["-e", typed]).stdout);
+  await page.close();
+});
+
+test("the URL hash reproduces the input and the answer", async () => {
+  const first = await open();
+  await typeInput(first.page, '[for s in ["a", "b"] : "${s}!"]');
+  await ctrlEnter(first.page);
+  const answered = await answer(first.page);
+  const url = first.page.url();
+  assert.match(url, /#expr=/);
+  await first.page.close();
+  const second = await open(new URL(url).hash);
+  assert.equal(await editorText(second.page), '[for s in ["a", "b"] : "${s}!"]');
+  assert.deepEqual(await answer(second.page), answered);
+  await second.page.reload();
+  await second.page.waitForSelector("body[data-ready=true]");
+  assert.deepEqual(await answer(second.page), answered);
+  await second.page.close();
+});
+
+test("Stop ends a long evaluation and the next one answers", async () => {
+  const { page } = await open();
+  await typeInput(page, "[for i in range(1000) : length([for j in range(1000) : length([for k in range(1000) : k])])]");
+  await page.click("[data-testid=run]");
+  await page.waitForSelector("[data-testid=output][data-status=running]");
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await page.click("[data-testid=stop]");
+  const stopped = await answer(page);
+  assert.equal(stopped.status, "error");
+  assert.match(stopped.text, /^Stopped/);
+  await typeInput(page, "2 * 21");
+  await ctrlEnter(page);
+  assert.deepEqual(await answer(page), { status: "ok", text: "42" });
+  await page.close();
+});
+
+test("the type and JSON views; fmt formats the input", async () => {
+  const { page } = await open("#expr=" + encodeURIComponent('{a = 1, b = ["x"]}'));
+  await answer(page);
+  await page.click("[data-testid=view-type]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=output]").textContent.startsWith("object("));
+  assert.equal((await answer(page)).text, native(["-e", ':type {a = 1, b = ["x"]}']).stdout);
+  await page.click("[data-testid=view-json]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=output]").textContent.startsWith("{"));
+  assert.deepEqual(JSON.parse((await answer(page)).text), { a: 1, b: ["x"] });
+  await page.click("[data-testid=view-value]");
+  await typeInput(page, "{a=1,bb=2}");
+  await page.click("[data-testid=fmt]");
+  await page.waitForFunction(
+    () => document.querySelector("[data-testid=editor] .cm-line").textContent !== "{a=1,bb=2}",
+  );
+  assert.equal(await editorText(page), native(["fmt", "-"], "x = {a=1,bb=2}").stdout.slice("x = ".length));
+  await page.close();
+});
+
+test("no request after the page's own files are loaded; a screenshot", async () => {
+  const { page, requests } = await open();
+  const loaded = requests.length;
+  for (const expr of ["1 + 1", 'timestamp() != ""', "uuid()", "nope"]) {
+    await typeInput(page, expr);
+    await ctrlEnter(page);
+    await answer(page);
+  }
+  await page.click("[data-testid=view-type]");
+  await answer(page);
+  assert.deepEqual(requests.slice(loaded), []);
+  const shots = join(repoRoot, "target", "playground");
+  mkdirSync(shots, { recursive: true });
+  await page.select("[data-testid=examples]", "1");
+  await page.click("[data-testid=view-value]");
+  await answer(page);
+  await page.setViewport({ width: 1200, height: 700 });
+  await page.screenshot({ path: join(shots, "playground.png") });
+  assert.deepEqual(requests.slice(loaded), []);
+  await page.close();
+});
