@@ -34,6 +34,7 @@ mod helper;
 mod highlight;
 mod history;
 mod input;
+mod on_every_core;
 mod output;
 mod session;
 mod theme;
