@@ -47,21 +47,23 @@ pub(crate) fn decode_flatmap_untyped(flat: &Flatmap) -> Value {
 }
 
 fn value_at(flat: &Flatmap, key: &str, ty: &Type) -> Result<Value, String> {
+    if ty.is_primitive() {
+        return primitive(flat, key, ty);
+    }
     let prefix = format!("{key}.");
+    let prefix = prefix.as_str();
     match ty {
-        Type::String | Type::Number | Type::Bool => primitive(flat, key, ty),
-        Type::Object(object) => object_value(flat, &prefix, object.attrs.iter()),
+        Type::Object(object) => object_value(flat, prefix, object.attrs.iter()),
         Type::Tuple(elems) => {
             let elems = elems.as_slice();
-            let count = match count(flat, &prefix)? {
-                Count::Known(count) => count,
-                Count::Missing => return Ok(Value::null(ty.clone())),
-                Count::Unknown => return Ok(Value::unknown(ty.clone())),
+            let count = match header(flat, prefix, "#", ty) {
+                Ok(text) => parse_count(prefix, text)?,
+                Err(absent) => return Ok(absent),
             };
             if count != elems.len() {
                 return Err(format!(
                     "wrong number of values for {} in state: got {count}, but need {}",
-                    go_quote(&prefix),
+                    go_quote(prefix),
                     elems.len()
                 ));
             }
@@ -73,21 +75,18 @@ fn value_at(flat: &Flatmap, key: &str, ty: &Type) -> Result<Value, String> {
             Ok(Value::tuple(values))
         }
         Type::List(elem) => {
-            let count = match count(flat, &prefix)? {
-                Count::Known(count) => count,
-                Count::Missing => return Ok(Value::null(ty.clone())),
-                Count::Unknown => return Ok(Value::unknown(ty.clone())),
+            let count = match header(flat, prefix, "#", ty) {
+                Ok(text) => parse_count(prefix, text)?,
+                Err(absent) => return Ok(absent),
             };
             let values = (0..count)
                 .map(|idx| value_at(flat, &format!("{prefix}{idx}"), elem))
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(Value::list((**elem).clone(), values))
         }
-        Type::Map(elem) => map_value(flat, &prefix, ty, elem),
-        Type::Set(elem) => set_value(flat, &prefix, ty, elem),
-        Type::Dynamic | Type::TypeCapsule => {
-            Err(format!("cannot decode {} from flatmap", ty.friendly_name()))
-        }
+        Type::Map(elem) => map_value(flat, prefix, ty, elem),
+        Type::Set(elem) => set_value(flat, prefix, ty, elem),
+        _ => Err(format!("cannot decode {} from flatmap", ty.friendly_name())),
     }
 }
 
@@ -120,45 +119,36 @@ fn object_value<'a>(
     Ok(Value::object(values))
 }
 
-/// What `PREFIX#` says of a list or tuple.
-enum Count {
-    /// No count: the collection is null.
-    Missing,
-    /// The container or its count is the unknown sentinel.
-    Unknown,
-    /// So many elements.
-    Known(usize),
+/// The text of a collection's header `PREFIX#` (lists, sets, tuples) or `PREFIX%` (maps):
+/// `Err` with the collection's value when there is none to read, unknown when the
+/// container or its header is the unknown sentinel, null when the header is missing.
+fn header<'a>(flat: &'a Flatmap, prefix: &str, marker: &str, ty: &Type) -> Result<&'a str, Value> {
+    if flat.get(prefix.trim_end_matches('.')).map(String::as_str) == Some(UNKNOWN) {
+        return Err(Value::unknown(ty.clone()));
+    }
+    match flat.get(&format!("{prefix}{marker}")).map(String::as_str) {
+        None => Err(Value::null(ty.clone())),
+        Some(UNKNOWN) => Err(Value::unknown(ty.clone())),
+        Some(text) => Ok(text),
+    }
 }
 
-/// The element count `PREFIX#` of a list or tuple.
-fn count(flat: &Flatmap, prefix: &str) -> Result<Count, String> {
-    if flat.get(prefix.trim_end_matches('.')).map(String::as_str) == Some(UNKNOWN) {
-        return Ok(Count::Unknown);
-    }
-    match flat.get(&format!("{prefix}#")).map(String::as_str) {
-        None => Ok(Count::Missing),
-        Some(UNKNOWN) => Ok(Count::Unknown),
-        Some(text) => go_atoi(text).map(Count::Known).ok_or_else(|| {
-            format!(
-                "invalid count value for {} in state: strconv.Atoi: parsing {}: invalid syntax",
-                go_quote(prefix),
-                go_quote(text)
-            )
-        }),
-    }
+/// A list's or tuple's element count, as Go's `strconv.Atoi` reads it.
+fn parse_count(prefix: &str, text: &str) -> Result<usize, String> {
+    go_atoi(text).ok_or_else(|| {
+        format!(
+            "invalid count value for {} in state: strconv.Atoi: parsing {}: invalid syntax",
+            go_quote(prefix),
+            go_quote(text)
+        )
+    })
 }
 
 /// `hcl2ValueFromFlatmapMap`: every key under `prefix` but `%` is an element, the rest of
 /// the key (dots and all) its key.
 fn map_value(flat: &Flatmap, prefix: &str, ty: &Type, elem: &Type) -> Result<Value, String> {
-    let container = prefix.trim_end_matches('.');
-    if flat.get(container).map(String::as_str) == Some(UNKNOWN) {
-        return Ok(Value::unknown(ty.clone()));
-    }
-    match flat.get(&format!("{prefix}%")).map(String::as_str) {
-        None => return Ok(Value::null(ty.clone())),
-        Some(UNKNOWN) => return Ok(Value::unknown(ty.clone())),
-        Some(_) => {}
+    if let Err(absent) = header(flat, prefix, "%", ty) {
+        return Ok(absent);
     }
     let mut values = Vec::new();
     for full_key in under(flat, prefix) {
@@ -174,14 +164,9 @@ fn map_value(flat: &Flatmap, prefix: &str, ty: &Type, elem: &Type) -> Result<Val
 /// `hcl2ValueFromFlatmapSet`: each distinct first step under `prefix` but `#` is an
 /// element; a count of 1 with no element is one empty element.
 fn set_value(flat: &Flatmap, prefix: &str, ty: &Type, elem: &Type) -> Result<Value, String> {
-    let container = prefix.trim_end_matches('.');
-    if flat.get(container).map(String::as_str) == Some(UNKNOWN) {
-        return Ok(Value::unknown(ty.clone()));
-    }
-    let count_text = match flat.get(&format!("{prefix}#")).map(String::as_str) {
-        None => return Ok(Value::null(ty.clone())),
-        Some(UNKNOWN) => return Ok(Value::unknown(ty.clone())),
-        Some(text) => text,
+    let count_text = match header(flat, prefix, "#", ty) {
+        Ok(text) => text,
+        Err(absent) => return Ok(absent),
     };
     let mut seen = BTreeSet::new();
     let mut values = Vec::new();

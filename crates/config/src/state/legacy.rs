@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use terrace_syntax::json::{JsonKind, JsonValue, parse_json};
+use terrace_syntax::json::{JsonKind, JsonValue};
 use terrace_types::{Type, convert};
 
 use super::address::{InstanceKey, ModuleInstance, ModuleStep, ResourceMode};
@@ -34,8 +34,7 @@ pub(super) fn read_modules(
     let base = range.start;
     let at = |json: &JsonValue| base + json.span.start as usize;
     let span = |json: &JsonValue| base + json.span.start as usize..base + json.span.end as usize;
-    let json = parse_json(&source.text[range.clone()])
-        .map_err(|e| source.invalid(base + e.span().start as usize, e.message().to_string()))?;
+    let json = source.parse_json_at(base, &source.text[range.clone()])?;
     let mut state = LegacyState::default();
     let modules = match &json.kind {
         JsonKind::Array(modules) => modules,
@@ -206,6 +205,7 @@ fn all_equal<'a>(mut types: impl Iterator<Item = &'a Type>) -> Option<&'a Type> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use terrace_syntax::json::parse_json;
 
     #[test]
     fn outputs_are_typed_as_terraform_upgrades_them() {

@@ -5,7 +5,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use terrace_syntax::json::{JsonKind, parse_json};
+use terrace_syntax::json::{JsonKind, JsonValue, parse_json};
 use terrace_types::{Type, Value};
 
 use super::address::{InstanceKey, ModuleInstance, ResourceInstanceAddr, ResourceMode};
@@ -31,6 +31,21 @@ impl Source {
             line: location.line,
             column: location.column,
             message: message.into(),
+        }
+    }
+
+    /// `text`, which starts at byte `start` of the file, parsed as JSON; a syntax error is
+    /// an [`invalid`](Self::invalid) at its place in the file.
+    pub(crate) fn parse_json_at(&self, start: usize, text: &str) -> Result<JsonValue, StateError> {
+        parse_json(text)
+            .map_err(|e| self.invalid(start + e.span().start as usize, e.message().to_string()))
+    }
+
+    /// The JSON object at `range`: `{}` where the range is empty.
+    fn object_text(&self, range: &Range<usize>) -> &str {
+        match self.text.get(range.clone()) {
+            Some(text) if !text.is_empty() => text,
+            _ => "{}",
         }
     }
 }
@@ -192,7 +207,7 @@ impl State {
             .filter(|r| r.schema.is_none())
             .flat_map(|r| &r.instances)
             .flat_map(|i| i.current.iter().chain(i.deposed.iter().map(|(_, o)| o)))
-            .any(|object| object.flatmap.is_some() && object.attributes.is_empty())
+            .any(|object| object.flat_attributes().is_some())
     }
 }
 
@@ -337,19 +352,12 @@ impl InstanceObject {
 
     fn decode(&self, ty: Option<&Type>, strict: bool) -> Result<Value, StateError> {
         let start = self.attributes.start;
-        if let (true, Some(range)) = (self.attributes.is_empty(), &self.flatmap) {
+        if let Some(range) = self.flat_attributes() {
             return self.decode_flatmap(range, ty);
         }
-        let text = self
+        let json = self
             .source
-            .text
-            .get(self.attributes.clone())
-            .unwrap_or("{}");
-        let text = if text.is_empty() { "{}" } else { text };
-        let json = parse_json(text).map_err(|e| {
-            self.source
-                .invalid(start + e.span().start as usize, e.message().to_string())
-        })?;
+            .parse_json_at(start, self.source.object_text(&self.attributes))?;
         let decoded = match ty {
             Some(ty) if strict => {
                 unsupported_attribute(&json, ty).map_or_else(|| decode_typed(&json, ty), Err)
@@ -380,17 +388,18 @@ impl InstanceObject {
         Ok(value)
     }
 
+    /// Where the flat attributes are, when the object has them and no `attributes` (which
+    /// win over them).
+    fn flat_attributes(&self) -> Option<&Range<usize>> {
+        self.flatmap.as_ref().filter(|_| self.attributes.is_empty())
+    }
+
     /// A flat map of strings decoded with the schema's type, or its top-level keys as
     /// strings without one; `sensitive_attributes` did not exist then.
     fn decode_flatmap(&self, range: &Range<usize>, ty: Option<&Type>) -> Result<Value, StateError> {
-        let text = self.source.text.get(range.clone()).unwrap_or("{}");
-        let text = if text.is_empty() { "{}" } else { text };
-        let json = parse_json(text).map_err(|e| {
-            self.source.invalid(
-                range.start + e.span().start as usize,
-                e.message().to_string(),
-            )
-        })?;
+        let json = self
+            .source
+            .parse_json_at(range.start, self.source.object_text(range))?;
         let mut flat = Flatmap::new();
         match &json.kind {
             JsonKind::Object(members) => {
@@ -426,12 +435,7 @@ impl InstanceObject {
     /// schema, and the instance cannot be read when that fails.
     fn check_identity(&self, range: &Range<usize>, ty: &Type) -> Result<(), StateError> {
         let text = self.source.text.get(range.clone()).unwrap_or("null");
-        let json = parse_json(text).map_err(|e| {
-            self.source.invalid(
-                range.start + e.span().start as usize,
-                e.message().to_string(),
-            )
-        })?;
+        let json = self.source.parse_json_at(range.start, text)?;
         unsupported_attribute(&json, ty)
             .map_or_else(|| decode_typed(&json, ty).map(|_| ()), Err)
             .map_err(|e| {

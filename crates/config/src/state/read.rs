@@ -624,12 +624,7 @@ impl Reader<'_> {
                 ),
             )
         };
-        let json = parse_json(text).map_err(|e| {
-            source.invalid(
-                range.start + e.span().start as usize,
-                e.message().to_string(),
-            )
-        })?;
+        let json = source.parse_json_at(range.start, text)?;
         let Some(outputs) = json.as_object() else {
             if matches!(json.kind, terrace_syntax::json::JsonKind::Null) {
                 return Ok(());
