@@ -285,6 +285,7 @@ pub fn usage() -> String {
 }
 
 /// The clap command, for shell completions.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub(crate) fn command() -> clap::Command {
     Cli::command()
 }

@@ -22,24 +22,31 @@
 #![allow(clippy::result_large_err)]
 
 mod args;
+#[cfg(feature = "cli")]
 mod batch;
 mod check;
 mod commands;
+#[cfg(feature = "cli")]
 mod console;
 mod consolidate;
 mod diagnostics;
 mod engine;
 mod fmt;
+#[cfg(feature = "cli")]
 mod helper;
+#[cfg(feature = "cli")]
 mod highlight;
 mod history;
 mod input;
 mod on_every_core;
+#[cfg(feature = "cli")]
 mod output;
 mod session;
 mod theme;
 
+#[cfg(feature = "cli")]
 use std::io::IsTerminal as _;
+#[cfg(feature = "cli")]
 use std::process::ExitCode;
 
 pub use args::{Args, ArgsError, FmtOptions, Mode, usage};
@@ -47,6 +54,7 @@ pub use check::{CheckSummary, check_paths, is_checked_file};
 pub use diagnostics::{Problem, Report};
 pub use engine::Context;
 pub use fmt::{FmtOutcome, fmt_paths, is_formatted_file};
+#[cfg(feature = "cli")]
 pub use helper::complete;
 pub use history::History;
 pub use input::{Chunk, needs_more, split_inputs};
@@ -55,6 +63,7 @@ pub use theme::{Class, Theme};
 
 /// Run `terrace` with parsed arguments; the exit code is 0 on success, 1 when an
 /// input or a checked file had an error.
+#[cfg(feature = "cli")]
 pub fn run(args: Args) -> ExitCode {
     let no_color = args.no_color || std::env::var_os("NO_COLOR").is_some();
     // Values are coloured only in the interactive console: `-e` and piped input
