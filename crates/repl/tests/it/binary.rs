@@ -138,10 +138,11 @@ fn help_lists_every_flag_and_version() {
     assert_eq!(
         run.stdout,
         format!(
-            "terrace {} (the languages of Terraform 1.15, OpenTofu 1.12 with --tofu or .tofu files, and Packer)\n",
+            "terrace {} (the languages of Terraform 1.15.5, OpenTofu 1.12 with --tofu or .tofu files, and Packer)\n",
             env!("CARGO_PKG_VERSION")
         )
     );
+    assert_eq!(terrace(&["-V"], None).stdout, run.stdout);
     let run = terrace(&["--frobnicate"], None);
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("unknown option `--frobnicate`"));
