@@ -375,7 +375,9 @@ impl Session {
                         )
                         .at(at),
                     )),
-                    Err(message) => Err(fail(Problem::error("Invalid address", message).at(at))),
+                    Err(error) => Err(fail(
+                        Problem::error(error.summary(), error.to_string()).at(at),
+                    )),
                 }
             }
             "blocks" => {
