@@ -5,11 +5,12 @@
 # It installs what it needs itself, and only when missing, so a fresh machine, CI and a second
 # run get the same result: Debian's Rust for wasm32 (rustc-web, cargo-web, lld, rust-web-src: rustup
 # cannot add the wasm32 target here), wasm-bindgen-cli at the version in Cargo.lock (from
-# crates.io, into ~/.cache/terrace/tools), and the npm packages of web/package-lock.json.
+# crates.io, into target/tools), and the npm packages of web/package-lock.json (npm ci).
 # rustup's toolchain is not touched: Debian's cargo and rustc are called by absolute path, and
 # the build goes to its own target directory, target/wasm.
 #
 # Usage: web/build.sh [--pkg-only]     (TERRACE_WASM_TOOLS=DIR to keep wasm-bindgen elsewhere)
+# It prints the seconds it took; a second run with nothing changed takes about a second.
 set -euo pipefail
 
 web=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -35,7 +36,7 @@ fi
 
 # --- 2. wasm-bindgen-cli, the version of the wasm-bindgen crate in Cargo.lock ---------------
 bindgen_version=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
-tools=${TERRACE_WASM_TOOLS:-$HOME/.cache/terrace/tools}
+tools=${TERRACE_WASM_TOOLS:-$root/target/tools}
 bindgen=$tools/bin/wasm-bindgen
 if [[ ! -x $bindgen || "$("$bindgen" --version 2>/dev/null)" != "wasm-bindgen $bindgen_version" ]]; then
   say "installing wasm-bindgen-cli $bindgen_version into $tools (cargo install)"
