@@ -112,7 +112,7 @@ export const hcl = StreamLanguage.define({
       if (KEYWORDS.has(name)) return "keyword";
       if (ATOMS.has(name)) return "atom";
       if (stream.match(/^\s*\(/, false)) {
-        return TYPES.has(name) ? "typeName" : "function(variableName)";
+        return TYPES.has(name) ? "typeName" : "variableName.function";
       }
       if (TYPES.has(name)) return "typeName";
       if (stream.match(/^\s*=(?![=>])/, false) || stream.match(/^\s*:(?!:)/, false)) {

@@ -193,7 +193,7 @@ function writeHash() {
     params.set("expr", state.expr);
   }
   if (state.view !== "value") params.set("view", state.view);
-  history.replaceState(null, "", `#${params}`);
+  window.history.replaceState(null, "", `#${params}`);
 }
 
 function readHash() {
