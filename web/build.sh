@@ -61,7 +61,7 @@ wasm=$root/target/wasm/wasm32-unknown-unknown/wasm/terrace_wasm.wasm
 size=$(stat -c %s "$web/pkg/terrace_wasm_bg.wasm")
 gz=$(gzip -9 -c "$web/pkg/terrace_wasm_bg.wasm" | wc -c)
 say "web/pkg/terrace_wasm_bg.wasm: $size bytes, $gz gzipped"
-$pkg_only && exit 0
+if $pkg_only; then say "web/pkg built in $SECONDS s"; exit 0; fi
 
 # --- 5. npm packages (CodeMirror, esbuild, puppeteer-core for the tests) --------------------
 if ! command -v npm >/dev/null; then
@@ -81,4 +81,4 @@ mkdir -p "$web/dist"
 (cd "$web" && node_modules/.bin/esbuild src/main.js src/worker.js --bundle --format=esm \
   --minify --target=es2022 --outdir=dist --log-level=warning)
 cp "$web/src/index.html" "$web/src/style.css" "$web/pkg/terrace_wasm_bg.wasm" "$web/dist/"
-say "done: open web/dist/index.html through a static server, e.g. (cd web/dist && python3 -m http.server)"
+say "web/pkg and web/dist built in $SECONDS s; serve web/dist to open the playground, e.g. (cd web/dist && python3 -m http.server)"

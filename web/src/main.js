@@ -8,8 +8,8 @@ import { syntaxHighlighting, defaultHighlightStyle, bracketMatching, indentUnit 
 import { hcl } from "./hcl.js";
 import { EXAMPLES } from "./examples.js";
 
-/** An evaluation still running after this long is stopped (ms). */
-const TIME_LIMIT_MS = 10_000;
+/** An evaluation still running after this long is stopped (ms); `?limit=MS` sets another. */
+const TIME_LIMIT_MS = Number(new URLSearchParams(location.search).get("limit")) || 10_000;
 const FILE_NAMES = ["main.tf", "variables.tf", "terraform.tfvars"];
 const VIEWS = ["value", "type", "json"];
 
@@ -150,6 +150,8 @@ async function run() {
   $("[data-testid=stop]").disabled = true;
   output.textContent = reply.text;
   output.dataset.status = reply.ok ? "ok" : "error";
+  // How many answers the page has shown: a test waits for this to grow.
+  output.dataset.answers = String(Number(output.dataset.answers ?? 0) + 1);
   diagnosticsPane.textContent = reply.diagnostics || "";
   diagnosticsPane.hidden = !reply.diagnostics;
   timing.textContent = reply.stopped ? "" : `answered in ${reply.ms.toFixed(1)} ms`;

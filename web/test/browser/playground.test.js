@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
 import { serve } from "../server.js";
-import { native, repoRoot, webDir } from "../native.js";
+import { native, readJsonLines, repoRoot, sharedDir, webDir } from "../native.js";
 
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 let server;
@@ -135,6 +135,24 @@ test("Stop ends a long evaluation and the next one answers", async () => {
   await page.close();
 });
 
+test("the time limit stops a runaway evaluation by itself", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}?limit=500`);
+  await page.waitForSelector("body[data-ready=true]");
+  const seen = await answerCount(page);
+  const started = Date.now();
+  await typeInput(page, "[for i in range(1000) : length([for j in range(1000) : length([for k in range(1000) : k])])]");
+  await ctrlEnter(page);
+  const stopped = await answerAfter(page, seen);
+  assert.equal(stopped.status, "error");
+  assert.match(stopped.text, /^Stopped: no answer within the time limit of 0.5 s/);
+  assert.ok(Date.now() - started < 5_000);
+  await typeInput(page, "2 * 21");
+  await ctrlEnter(page);
+  assert.deepEqual(await answerAfter(page, seen + 1), { status: "ok", text: "42" });
+  await page.close();
+});
+
 test("the type and JSON views; fmt formats the input", async () => {
   const { page } = await open("#expr=" + encodeURIComponent('{a = 1, b = ["x"]}'));
   await answer(page);
@@ -154,9 +172,48 @@ test("the type and JSON views; fmt formats the input", async () => {
   await page.close();
 });
 
+/** The page's answer once it has shown more than `seen` answers. */
+async function answerAfter(page, seen) {
+  await page.waitForFunction(
+    (seen) => Number(document.querySelector("[data-testid=output]").dataset.answers ?? 0) > seen,
+    {},
+    seen,
+  );
+  return answer(page);
+}
+
+async function answerCount(page) {
+  return page.$eval("[data-testid=output]", (element) => Number(element.dataset.answers ?? 0));
+}
+
+test("a quarter of the conformance sample, through the page, prints what terrace -e prints", async () => {
+  // Every fourth case: each category, values and errors, in a few seconds.
+  const cases = readJsonLines(join(sharedDir, "conformance", "cases.jsonl")).filter((_, i) => i % 4 === 0);
+  const { page } = await open();
+  const mismatches = [];
+  for (const c of cases) {
+    const seen = await answerCount(page);
+    // A new hash is a new input: the page reads it and runs it (as a shared link does).
+    await page.evaluate((hash) => {
+      location.hash = hash;
+    }, "expr=" + encodeURIComponent(c.expr));
+    const got = await answerAfter(page, seen);
+    const want = native(["-e", c.expr]);
+    const wantStatus = want.status === 0 ? "ok" : "error";
+    const wantText = want.status === 0 ? want.stdout : want.stderr;
+    if (got.status !== wantStatus || got.text !== wantText) {
+      mismatches.push(`${c.id} ${c.expr}\n  page:   ${JSON.stringify(got)}\n  native: ${JSON.stringify(wantText)}`);
+    }
+  }
+  assert.deepEqual(mismatches, []);
+  assert.ok(cases.length >= 100);
+  await page.close();
+});
+
 test("no request after the page's own files are loaded; a screenshot", async () => {
   const { page, requests } = await open();
   const loaded = requests.length;
+  const served = server.requests.length;
   for (const expr of ["1 + 1", 'timestamp() != ""', "uuid()", "nope"]) {
     await typeInput(page, expr);
     await ctrlEnter(page);
@@ -172,6 +229,8 @@ test("no request after the page's own files are loaded; a screenshot", async () 
   await answer(page);
   await page.setViewport({ width: 1200, height: 700 });
   await page.screenshot({ path: join(shots, "playground.png") });
+  // Neither the page nor its worker asked anything: not the browser's view, not the server's.
   assert.deepEqual(requests.slice(loaded), []);
+  assert.deepEqual(server.requests.slice(served), []);
   await page.close();
 });
