@@ -81,8 +81,9 @@ let workerReady = null;
 let nextId = 1;
 let pending = null;
 
-function startWorker() {
-  worker = new Worker(workerUrl, { type: "module" });
+/** A worker for the compiled module: `first` (started by the page's boot script), else a new one. */
+function startWorker(first) {
+  worker = first ?? new Worker(workerUrl, { type: "module" });
   workerReady = new Promise((resolve) => {
     worker.onmessage = (event) => {
       if (event.data.type === "ready") {
@@ -157,6 +158,7 @@ async function run() {
   timing.textContent = reply.stopped ? "" : `answered in ${reply.ms.toFixed(1)} ms`;
   if (firstAnswer) {
     firstAnswer = false;
+    performance.mark("terrace:first-answer");
     document.body.dataset.firstAnswerMs = performance.now().toFixed(1);
   }
 }
@@ -302,14 +304,18 @@ function wire() {
   });
 }
 
-async function compileWasm() {
-  const response = fetch("terrace_wasm_bg.wasm");
-  try {
-    return await WebAssembly.compileStreaming(response);
-  } catch {
-    // A server that does not say application/wasm.
-    return WebAssembly.compile(await (await fetch("terrace_wasm_bg.wasm")).arrayBuffer());
-  }
+/** What index.html's boot script started: the compiled .wasm and a first worker. */
+function boot() {
+  if (window.terraceBoot) return window.terraceBoot;
+  // Without the boot script (a page that embeds main.js alone): the same, now.
+  const wasm = WebAssembly.compileStreaming(fetch("terrace_wasm_bg.wasm"));
+  const worker = fetch("worker.js")
+    .then((response) => response.blob())
+    .then((script) => {
+      const url = URL.createObjectURL(new Blob([script], { type: "text/javascript" }));
+      return { url, worker: new Worker(url, { type: "module" }) };
+    });
+  return { wasm, worker };
 }
 
 async function main() {
@@ -320,14 +326,14 @@ async function main() {
     setMode("expression");
   }
   setView(state.view);
-  const [module, workerScript] = await Promise.all([
-    compileWasm(),
-    fetch("worker.js").then((response) => response.blob()),
-  ]);
+  const started = boot();
+  const [module, first] = await Promise.all([started.wasm, started.worker]);
+  performance.mark("terrace:compiled");
   wasmModule = module;
-  workerUrl = URL.createObjectURL(new Blob([workerScript], { type: "text/javascript" }));
-  startWorker();
+  workerUrl = first.url;
+  startWorker(first.worker);
   await workerReady;
+  performance.mark("terrace:ready");
   document.body.dataset.ready = "true";
   if (fromHash) run();
   view.focus();
