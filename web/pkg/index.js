@@ -17,4 +17,4 @@ const isNode =
 
 await init({ module_or_path: isNode && wasmUrl.protocol === "file:" ? await wasmBytes() : wasmUrl });
 
-export { evaluate, typeOf, toJson, format, version } from "./terrace_wasm.js";
+export { evaluate, typeOf, toJson, format, version, Module } from "./terrace_wasm.js";

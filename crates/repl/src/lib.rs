@@ -169,6 +169,7 @@ fn run_status(args: Args) -> u8 {
                 workspace: args.workspace.clone(),
                 schemas: args.schemas.clone(),
                 language: args.language,
+                files: None,
             };
             let format = if args.raw {
                 OutputFormat::Raw

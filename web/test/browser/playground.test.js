@@ -3,10 +3,12 @@
 // input, the URL hash, Stop, the views, fmt, the module mode, and no request after load.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
 import { serve } from "../server.js";
+import { EXAMPLES } from "../../src/examples.js";
 import { native, readJsonLines, repoRoot, sharedDir, webDir } from "../native.js";
 
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
@@ -170,6 +172,42 @@ test("the type and JSON views; fmt formats the input", async () => {
   );
   assert.equal(await editorText(page), native(["fmt", "-"], "x = {a=1,bb=2}").stdout.slice("x = ".length));
   await page.close();
+});
+
+test("module mode: the buckets example, a named value typed in, and the hash round trip", async () => {
+  const index = EXAMPLES.findIndex((example) => example.mode === "module");
+  const example = EXAMPLES[index];
+  const dir = mkdtempSync(join(tmpdir(), "terrace-playground-"));
+  for (const [name, text] of Object.entries(example.files)) writeFileSync(join(dir, name), text);
+  const { page } = await open();
+  let seen = await answerCount(page);
+  await page.select("[data-testid=examples]", String(index));
+  assert.deepEqual(await answerAfter(page, seen), { status: "ok", text: native(["-e", example.expr], "", dir).stdout });
+  // Another named value, typed on the module's expression line.
+  seen = await answerCount(page);
+  await page.click("[data-testid=module-expr]", { count: 3 });
+  await page.keyboard.type("local.enabled_names");
+  await page.keyboard.press("Enter");
+  const typed = await answerAfter(page, seen);
+  assert.deepEqual(typed, { status: "ok", text: native(["-e", "local.enabled_names"], "", dir).stdout });
+  // The tabs show each file; the hash holds them all.
+  await page.click("[data-testid='tab-variables.tf']");
+  assert.equal(await editorText(page), example.files["variables.tf"]);
+  const url = page.url();
+  assert.match(url, /mode=module/);
+  await page.close();
+  const again = await open(new URL(url).hash);
+  assert.deepEqual(await answer(again.page), typed);
+  // An error in a file: the loading diagnostics, as terrace -e prints them.
+  seen = await answerCount(again.page);
+  await again.page.click("[data-testid='tab-main.tf']");
+  await typeInput(again.page, "locals {\nx = [\n}");
+  await again.page.click("[data-testid=run]");
+  const broken = await answerAfter(again.page, seen);
+  writeFileSync(join(dir, "main.tf"), await editorText(again.page));
+  const want = native(["-e", "local.enabled_names"], "", dir);
+  assert.deepEqual(broken, { status: "error", text: want.stderr });
+  await again.page.close();
 });
 
 /** The page's answer once it has shown more than `seen` answers. */
