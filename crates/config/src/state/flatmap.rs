@@ -20,12 +20,14 @@ const UNKNOWN: &str = "74D93920-ED26-11E3-AC10-0800200C9A66";
 pub(crate) type Flatmap = BTreeMap<String, String>;
 
 /// The object of type `ty` (the schema's implied type) that `flat` holds, or the reason it
-/// cannot be decoded (Terraform's words).
+/// cannot be decoded (Terraform's words). For example, with the type
+/// `object({id = string, ports = list(number)})`:
 ///
-/// ```ignore
-/// let ty = Type::object([("id", Type::String), ("ports", Type::list(Type::Number))]);
-/// // {"id": "i-1", "ports.#": "1", "ports.0": "80"} → { id = "i-1", ports = tolist([80]) }
+/// ```text
+/// {"id": "i-1", "ports.#": "1", "ports.0": "80"}  →  { id = "i-1", ports = tolist([80]) }
 /// ```
+///
+/// (A crate-private function: the unit tests below run these cases.)
 pub(crate) fn decode_flatmap(flat: &Flatmap, ty: &Type) -> Result<Value, String> {
     match ty {
         Type::Object(object) => object_value(flat, "", object.attrs.iter()),
