@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use terrace_eval::functions::Overlay;
+use terrace_functions::Overlay;
 use terrace_repl::{Context, OutputFormat, Session};
 
 use crate::expression::{render, reply_text};
