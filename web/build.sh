@@ -57,7 +57,10 @@ env -u RUSTFLAGS -u RUSTUP_TOOLCHAIN \
 wasm=$root/target/wasm/wasm32-unknown-unknown/wasm/terrace_wasm.wasm
 
 # --- 4. web/pkg: wasm-bindgen's ES module glue beside index.js and index.d.ts ----------------
-"$bindgen" --target web --out-dir "$web/pkg" --no-typescript --remove-name-section --remove-producers-section "$wasm"
+# (skipped when its output is newer than the .wasm: a second run with nothing changed)
+if [[ ! -f $web/pkg/terrace_wasm.js || $wasm -nt $web/pkg/terrace_wasm_bg.wasm ]]; then
+  "$bindgen" --target web --out-dir "$web/pkg" --no-typescript --remove-name-section --remove-producers-section "$wasm"
+fi
 size=$(stat -c %s "$web/pkg/terrace_wasm_bg.wasm")
 gz=$(gzip -9 -c "$web/pkg/terrace_wasm_bg.wasm" | wc -c)
 say "web/pkg/terrace_wasm_bg.wasm: $size bytes, $gz gzipped"
