@@ -96,6 +96,29 @@ test("timestamp() reads the JavaScript clock, uuid() JavaScript's randomness", (
   assert.match(JSON.parse(evaluate('bcrypt("secret")')), /^\$2a\$10\$/);
 });
 
+test("the file functions see an empty directory, as terrace -e run in one", () => {
+  const exprs = [
+    'file("main.tf")',
+    'fileexists("main.tf")',
+    'fileset(".", "**")',
+    'templatefile("a.tftpl", {})',
+    'filebase64("x")',
+    'filemd5("x")',
+    'file("/etc/hostname")',
+  ];
+  for (const expr of exprs) {
+    const want = native(["-e", expr]);
+    const got = wasmAnswer(evaluate, expr);
+    if (expr.includes("/etc/")) {
+      // The native binary reads the disk; the package never does.
+      assert.equal(got.ok, false, expr);
+      assert.match(got.text, /no file exists at "\/etc\/hostname"/);
+      continue;
+    }
+    assert.deepEqual(got, { ok: want.status === 0, text: want.status === 0 ? want.stdout : want.stderr }, expr);
+  }
+});
+
 test("the outside world is a clear error, not a crash", () => {
   for (const expr of ['file("/etc/passwd")', 'fileset(".", "*")', 'pathexpand("~/x")']) {
     let message = "";
