@@ -1,7 +1,9 @@
 // A static server for web/dist on 127.0.0.1 (a free port), recording every request it answers.
+// Like a static host, it sends gzip to a client that accepts it (files compressed once).
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
+import { gzipSync } from "node:zlib";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -12,6 +14,7 @@ const TYPES = {
 
 export async function serve(dir) {
   const requests = [];
+  const gzipped = new Map();
   const server = createServer(async (request, response) => {
     const path = new URL(request.url, "http://127.0.0.1").pathname;
     requests.push(path);
@@ -21,8 +24,14 @@ export async function serve(dir) {
       return;
     }
     try {
-      const body = await readFile(file);
-      response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream" };
+      let body = await readFile(file);
+      if (/\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
+        if (!gzipped.has(file)) gzipped.set(file, gzipSync(body));
+        body = gzipped.get(file);
+        headers["content-encoding"] = "gzip";
+      }
+      response.writeHead(200, headers);
       response.end(body);
     } catch {
       response.writeHead(404).end();
