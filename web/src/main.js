@@ -3,7 +3,7 @@
 // input kept in the URL hash. Evaluation runs in worker.js.
 import { EditorState, Prec } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { defaultKeymap, history, historyKeymap, indentWithTab, insertNewline } from "@codemirror/commands";
 import { syntaxHighlighting, defaultHighlightStyle, bracketMatching, indentUnit } from "@codemirror/language";
 import { hcl } from "./hcl.js";
 import { EXAMPLES } from "./examples.js";
@@ -37,6 +37,9 @@ function editorState(doc) {
         keymap.of([
           { key: "Mod-Enter", run: () => (run(), true) },
           { key: "Shift-Enter", run: () => (run(), true) },
+          // A plain newline: what is typed (or pasted) is exactly the input, with no
+          // indentation copied from the line above (a heredoc's lines are its value).
+          { key: "Enter", run: insertNewline },
         ]),
       ),
       lineNumbers(),

@@ -93,6 +93,23 @@ test("the Run button; an error has status error and the console's diagnostic", a
   await page.close();
 });
 
+test("typed text is the input exactly: indentation, a heredoc", async () => {
+  const { page } = await open();
+  const text = '{\n  a = <<EOT\n  indented\nflush\nEOT\n  b = [1, 2]\n}';
+  await page.click("[data-testid=editor]");
+  await page.keyboard.down("Control");
+  await page.keyboard.press("a");
+  await page.keyboard.up("Control");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type(text);
+  assert.equal(await editorText(page), text);
+  const seen = await answerCount(page);
+  await ctrlEnter(page);
+  const want = native(["-e", text]);
+  assert.deepEqual(await answerAfter(page, seen), { status: "ok", text: want.stdout });
+  await page.close();
+});
+
 test("multi-line input is one expression", async () => {
   const { page } = await open();
   await typeInput(page, '{\na = [1, 2]\nb = "x"\n}');
