@@ -2,7 +2,7 @@
 // (the console's text, the type, JSON), the module mode's file tabs, the examples, and the
 // input kept in the URL hash. Evaluation runs in worker.js.
 import { EditorState, Prec } from "@codemirror/state";
-import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
+import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection, placeholder } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab, insertNewline } from "@codemirror/commands";
 import { syntaxHighlighting, defaultHighlightStyle, bracketMatching, indentUnit } from "@codemirror/language";
 import { hcl } from "./hcl.js";
@@ -43,6 +43,7 @@ function editorState(doc) {
         ]),
       ),
       lineNumbers(),
+      placeholder('Type an expression — [for s in ["a", "b"] : upper(s)] — and press Ctrl+Enter'),
       history(),
       drawSelection(),
       highlightActiveLine(),
@@ -325,7 +326,8 @@ async function main() {
   wire();
   const fromHash = readHash();
   if (!fromHash) {
-    state.expr = EXAMPLES[1].expr;
+    // An empty editor (a placeholder shows what to type): typed text is the whole input.
+    state.expr = "";
     setMode("expression");
   }
   setView(state.view);
