@@ -28,12 +28,14 @@ mod pg;
 mod s3;
 mod secret;
 mod settings;
+mod stored;
 mod xml_text;
 
 pub use env::Env;
 pub use error::{BackendError, ErrorKind};
 pub use secret::Secret;
 pub use settings::{Setting, Settings, takes_string};
+pub use stored::stored_settings;
 
 /// A workspace's state as the backend holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]

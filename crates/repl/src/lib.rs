@@ -124,6 +124,7 @@ pub fn run(args: Args) -> ExitCode {
                 state: args.state.clone(),
                 workspace: args.workspace.clone(),
                 schemas: args.schemas.clone(),
+                backend_config: args.backend_config.clone(),
                 language: args.language,
             };
             let format = if args.raw {

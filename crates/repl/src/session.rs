@@ -330,6 +330,10 @@ impl Session {
             "providers" => Ok(Reply::Text(
                 self.engine.render_providers().trim_end().to_string(),
             )),
+            "workspaces" => match self.engine.module().render_workspaces() {
+                Ok(list) => Ok(Reply::Text(list.trim_end().to_string())),
+                Err(message) => Err(fail(Problem::error("Failed to list workspaces", message))),
+            },
             "state" => {
                 let prefix = Some(arg.trim()).filter(|p| !p.is_empty());
                 let list = self.engine.module().render_state_list(prefix);

@@ -115,6 +115,27 @@ impl ModuleInstance {
             .collect()
     }
 
+    /// One error for each resource `expr` reads whose value would come from the state of
+    /// backend `kind`, which terrace does not read (rather than a silent `(known after apply)`).
+    pub(crate) fn unread_state_errors(&self, expr: &Expr, kind: &str) -> Vec<Diagnostic> {
+        let managed = self.managed_types();
+        terrace_eval::references(expr)
+            .iter()
+            .filter_map(|reference| {
+                let (key, _) = super::dependencies::resource_of(reference, &managed)?;
+                let resource = self.resources.iter().find(|r| r.key() == key)?;
+                Some(Diagnostic::error(
+                    "State not read",
+                    format!(
+                        "The value of {} would come from the state in the \"{kind}\" backend, which terrace does not read. Write a copy with `terraform state pull > state.json` and run terrace with `--state state.json`.",
+                        resource.address()
+                    ),
+                    reference.span(),
+                ))
+            })
+            .collect()
+    }
+
     /// See [`LoadedModule::reference_errors`].
     pub fn reference_errors(&self, expr: &Expr) -> Vec<Diagnostic> {
         let references = terrace_eval::references(expr);
