@@ -1,4 +1,4 @@
-//! Reading Terraform state from remote backends (`s3`, `gcs`, `azurerm`, `http`, `pg`), read-only: no lock, no write, no cache.
+//! Reading Terraform state from remote backends (`s3`, `gcs`, `azurerm`, `http`, `pg`, `remote` and the `cloud` block), read-only: no lock, no write, no cache.
 //!
 //! Not for: finding the backend block, merging `-backend-config` or parsing the state
 //! (`terrace-config` does those and hands plain [`Settings`] here).
@@ -29,6 +29,7 @@ mod s3;
 mod secret;
 mod settings;
 mod stored;
+mod tfe;
 mod xml_text;
 
 pub use env::Env;
@@ -48,7 +49,7 @@ pub struct Fetched {
 }
 
 /// The backend types terrace reads.
-pub const READABLE: &[&str] = &["azurerm", "gcs", "http", "pg", "s3"];
+pub const READABLE: &[&str] = &["azurerm", "cloud", "gcs", "http", "pg", "remote", "s3"];
 
 /// True when terrace reads state from backends of type `kind`.
 ///
@@ -76,6 +77,7 @@ pub fn read_state(
         "azurerm" => azurerm::read_state(settings, workspace, env),
         "http" => http::read_state(settings, workspace, env),
         "pg" => pg::read_state(settings, workspace, env),
+        "cloud" | "remote" => tfe::read_state(settings, workspace, env),
         other => Err(unsupported(other)),
     }
 }
@@ -91,6 +93,7 @@ pub fn workspaces(settings: &Settings, env: &Env) -> Result<Vec<String>, Backend
         "azurerm" => azurerm::workspaces(settings, env),
         "http" => http::workspaces(settings, env),
         "pg" => pg::workspaces(settings, env),
+        "cloud" | "remote" => tfe::workspaces(settings, env),
         other => Err(unsupported(other)),
     }
 }

@@ -195,10 +195,10 @@ impl S3 {
             error(
                 t.kind,
                 format!(
-                    "reading s3://{}: {} from {}{hint}",
+                    "reading s3://{} at {}: {}{hint}",
                     self.bucket,
-                    scrub(&t.message, &self.secrets()),
                     redact_url(url),
+                    scrub(&t.message, &self.secrets()),
                 ),
             )
         })
