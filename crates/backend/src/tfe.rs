@@ -31,12 +31,24 @@ impl Tfe {
         let cloud = kind == "cloud";
         let host = settings
             .string("hostname")
-            .or_else(|| if cloud { env.get("TF_CLOUD_HOSTNAME") } else { None })
+            .or_else(|| {
+                if cloud {
+                    env.get("TF_CLOUD_HOSTNAME")
+                } else {
+                    None
+                }
+            })
             .unwrap_or(DEFAULT_HOST)
             .to_string();
         let organization = settings
             .string("organization")
-            .or_else(|| if cloud { env.get("TF_CLOUD_ORGANIZATION") } else { None })
+            .or_else(|| {
+                if cloud {
+                    env.get("TF_CLOUD_ORGANIZATION")
+                } else {
+                    None
+                }
+            })
             .ok_or_else(|| error(ErrorKind::Config, "organization is not set".into()))?
             .to_string();
         let workspaces = settings.map("workspaces");
@@ -104,7 +116,10 @@ impl Tfe {
 
     fn get(&self, url: &str) -> Result<Reply, BackendError> {
         let headers = vec![
-            ("Authorization".to_string(), format!("Bearer {}", self.token.expose())),
+            (
+                "Authorization".to_string(),
+                format!("Bearer {}", self.token.expose()),
+            ),
             ("Accept".to_string(), "application/vnd.api+json".to_string()),
         ];
         self.http.get(url, &headers).map_err(|t| {
@@ -142,7 +157,11 @@ impl Tfe {
         } else {
             format!("{root}/{}", path.trim_start_matches('/'))
         };
-        Ok(if base.ends_with('/') { base } else { format!("{base}/") })
+        Ok(if base.ends_with('/') {
+            base
+        } else {
+            format!("{base}/")
+        })
     }
 
     fn answer_error(&self, what: &str, reply: &Reply) -> BackendError {
@@ -155,7 +174,10 @@ impl Tfe {
             .unwrap_or_default();
         let detail = scrub(detail, &[self.token.expose()]);
         let (kind, cause) = match reply.status {
-            401 => (ErrorKind::Auth, "the token was refused (unauthorized)".to_string()),
+            401 => (
+                ErrorKind::Auth,
+                "the token was refused (unauthorized)".to_string(),
+            ),
             403 => (ErrorKind::Auth, "access denied".to_string()),
             404 => (
                 ErrorKind::NotFound,
@@ -163,7 +185,11 @@ impl Tfe {
             ),
             code => (ErrorKind::Server, format!("the server answered {code}")),
         };
-        let detail = if detail.is_empty() { String::new() } else { format!(" ({detail})") };
+        let detail = if detail.is_empty() {
+            String::new()
+        } else {
+            format!(" ({detail})")
+        };
         self.error(kind, format!("{what}: {cause}{detail}"))
     }
 
@@ -191,9 +217,15 @@ impl Tfe {
         }
         let json: serde_json::Value = serde_json::from_slice(&reply.body).unwrap_or_default();
         let Some(id) = json.pointer("/data/id").and_then(|i| i.as_str()) else {
-            return Err(self.error(ErrorKind::Invalid, format!("workspace {place}: the answer has no id")));
+            return Err(self.error(
+                ErrorKind::Invalid,
+                format!("workspace {place}: the answer has no id"),
+            ));
         };
-        let url = format!("{base}workspaces/{}/current-state-version", encode_path(id, false));
+        let url = format!(
+            "{base}workspaces/{}/current-state-version",
+            encode_path(id, false)
+        );
         let reply = self.get(&url)?;
         if reply.status == 404 {
             return Ok(Fetched { bytes: None, place });
@@ -232,17 +264,28 @@ impl Tfe {
                 encode_path(&self.organization, false)
             );
             if !self.tags.is_empty() {
-                url.push_str(&format!("&search%5Btags%5D={}", encode_path(&self.tags.join(","), false)));
+                url.push_str(&format!(
+                    "&search%5Btags%5D={}",
+                    encode_path(&self.tags.join(","), false)
+                ));
             }
             if let Some(prefix) = &self.prefix {
                 url.push_str(&format!("&search%5Bname%5D={}", encode_path(prefix, false)));
             }
             let reply = self.get(&url)?;
             if reply.status != 200 {
-                return Err(self.answer_error(&format!("the workspaces of {}/{}", self.host, self.organization), &reply));
+                return Err(self.answer_error(
+                    &format!("the workspaces of {}/{}", self.host, self.organization),
+                    &reply,
+                ));
             }
             let json: serde_json::Value = serde_json::from_slice(&reply.body).unwrap_or_default();
-            for item in json.get("data").and_then(|d| d.as_array()).into_iter().flatten() {
+            for item in json
+                .get("data")
+                .and_then(|d| d.as_array())
+                .into_iter()
+                .flatten()
+            {
                 let Some(name) = item.pointer("/attributes/name").and_then(|n| n.as_str()) else {
                     continue;
                 };
@@ -255,7 +298,10 @@ impl Tfe {
                     None => names.push(name.to_string()),
                 }
             }
-            match json.pointer("/meta/pagination/next-page").and_then(|n| n.as_u64()) {
+            match json
+                .pointer("/meta/pagination/next-page")
+                .and_then(|n| n.as_u64())
+            {
                 Some(next) if next > page => page = next,
                 _ => break,
             }
@@ -292,7 +338,11 @@ fn token_from_credentials_file(host: &str, env: &Env) -> Option<Secret> {
 }
 
 /// Reads the state of the remote workspace the CLI workspace `workspace` maps to.
-pub(crate) fn read_state(settings: &Settings, workspace: &str, env: &Env) -> Result<Fetched, BackendError> {
+pub(crate) fn read_state(
+    settings: &Settings,
+    workspace: &str,
+    env: &Env,
+) -> Result<Fetched, BackendError> {
     Tfe::new(settings, env)?.read(workspace)
 }
 
@@ -309,7 +359,10 @@ mod tests {
 
     #[test]
     fn tokens_and_names() {
-        assert_eq!(token_variable("tfe.example-corp.com"), "TF_TOKEN_tfe_example__corp_com");
+        assert_eq!(
+            token_variable("tfe.example-corp.com"),
+            "TF_TOKEN_tfe_example__corp_com"
+        );
         let env = Env::from_pairs([("TF_TOKEN_app_terraform_io", "tok-0123456789")]);
         let mut s = Settings::new("remote");
         s.set("organization", Setting::String("acme".into()));
