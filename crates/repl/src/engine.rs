@@ -89,6 +89,12 @@ impl Engine {
     /// empty) loaded with its variables, with functions resolving relative
     /// paths against that directory.
     pub fn new(context: &Context) -> Engine {
+        Engine::with_interrupt(context, None)
+    }
+
+    /// As [`Engine::new`], with Ctrl-C's flag set before the configuration loads, so that
+    /// it cancels fetching a remote backend's state.
+    pub fn with_interrupt(context: &Context, interrupt: Option<Arc<AtomicBool>>) -> Engine {
         let mut engine = Engine {
             evaluator: Evaluator::new(),
             module: empty_module(),
@@ -96,7 +102,7 @@ impl Engine {
             scope: Scope::new(),
             bindings: Vec::new(),
             language: Language::Terraform,
-            interrupt: None,
+            interrupt,
         };
         engine.load(context);
         engine

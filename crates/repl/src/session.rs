@@ -109,6 +109,20 @@ impl Session {
         }
     }
 
+    /// As [`Session::new`], with Ctrl-C's flag: set while the configuration loads, it
+    /// cancels fetching a remote backend's state (the session starts without it).
+    pub fn with_interrupt(
+        context: Context,
+        format: OutputFormat,
+        flag: Arc<AtomicBool>,
+    ) -> Session {
+        Session {
+            engine: Engine::with_interrupt(&context, Some(flag)),
+            context,
+            format,
+        }
+    }
+
     /// The resource instance addresses in the state (for completing `:show`).
     pub fn state_addresses(&self) -> Vec<String> {
         self.engine
