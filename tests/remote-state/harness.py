@@ -28,7 +28,10 @@ def terrace_bin():
 
 
 def reads_remote_state(binary):
-    """Does this terrace read remote state? (its --help names --backend-config)"""
+    """Does this terrace read remote state? (its --help names --backend-config; RS_GATE=open forces
+    yes, to validate the suite with another program playing terrace, e.g. the sample's oracle_terrace.py)"""
+    if os.environ.get("RS_GATE") == "open":
+        return True
     try:
         p = subprocess.run([binary, "--help"], capture_output=True, text=True, timeout=10)
     except OSError:
