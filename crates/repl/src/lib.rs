@@ -42,7 +42,7 @@ use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
 pub use args::{Args, ArgsError, FmtOptions, Mode, usage};
-pub use check::{CheckSummary, check_paths};
+pub use check::{CheckSummary, check_paths, is_checked_file};
 pub use diagnostics::{Problem, Report};
 pub use engine::Context;
 pub use fmt::{FmtOutcome, fmt_paths, is_formatted_file};

@@ -13,7 +13,7 @@ use super::address::{InstanceKey, ModuleInstance, ModuleStep, ResourceMode};
 use super::cty_json::decode_untyped;
 use super::error::StateError;
 use super::model::{ObjectStatus, Output, Source};
-use super::read::{RawInstance, ResourceHead};
+use super::raw::{RawInstance, ResourceHead};
 use super::schema::{BUILTIN_PROVIDER, member};
 
 /// What the `modules` of a format 1–3 state hold.

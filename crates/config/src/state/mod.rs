@@ -34,6 +34,7 @@ mod go_json;
 mod legacy;
 mod locate;
 mod model;
+mod raw;
 mod read;
 mod render;
 mod scanner;

@@ -22,6 +22,7 @@ use super::go_json::{
 use super::model::{
     EachMode, InstanceObject, ObjectStatus, Output, Resource, ResourceInstance, Source, State,
 };
+use super::raw::{RawInstance, ResourceHead};
 use super::scanner::{ScanError, Scanner};
 use super::schema::{Schemas, reads_state_strictly};
 use super::sensitive::parse_paths;
@@ -288,7 +289,7 @@ impl Reader<'_> {
         }
         if let Some(version) = envelope.terraform_version.as_deref()
             && !version.is_empty()
-            && !crate::module::is_go_version(version)
+            && !crate::module::read::version_constraint::is_version(version)
         {
             return Err(self.source.invalid(
                 0,
@@ -337,7 +338,7 @@ impl Reader<'_> {
             )),
             _ => {
                 let created = match &envelope.terraform_version {
-                    Some(v) if crate::module::is_go_version(v) => format!("This state file was created by Terraform {v}."),
+                    Some(v) if crate::module::read::version_constraint::is_version(v) => format!("This state file was created by Terraform {v}."),
                     _ => "This state file may have been created by a newer version of Terraform.".into(),
                 };
                 Err(self.unsupported(format!(
@@ -725,32 +726,6 @@ impl From<StateError> for ReadError {
     fn from(e: StateError) -> Self {
         ReadError::State(e)
     }
-}
-
-/// An instance object as read, before it joins its resource.
-/// What a resource is, apart from its instances.
-pub(super) struct ResourceHead {
-    pub(super) module: ModuleInstance,
-    pub(super) mode: ResourceMode,
-    pub(super) resource_type: String,
-    pub(super) name: String,
-    pub(super) provider: String,
-    pub(super) each: Option<EachMode>,
-}
-
-/// One instance as read, before it is typed.
-pub(super) struct RawInstance {
-    pub(super) key: InstanceKey,
-    /// The deposed key, with where it is.
-    pub(super) deposed: Option<(String, usize)>,
-    pub(super) status: ObjectStatus,
-    pub(super) schema_version: u64,
-    pub(super) attributes: Range<usize>,
-    /// Where `attributes_flat` is, when the instance has it.
-    pub(super) flatmap_at: Option<usize>,
-    pub(super) sensitive_paths: Vec<Vec<super::sensitive::PathStep>>,
-    /// Where `identity` is, when it is not `null`.
-    pub(super) identity: Option<Range<usize>>,
 }
 
 fn read_instance(

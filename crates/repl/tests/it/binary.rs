@@ -393,3 +393,44 @@ fn a_variable_value_that_does_not_parse_stops_before_evaluating() {
         "{stderr}"
     );
 }
+
+#[test]
+fn check_reports_keep_the_walk_order_when_parsed_on_every_core() {
+    // More files than cores, errors in every other one, spread over nested directories:
+    // the reports come out in the walk's order (files in name order, then directories
+    // depth first), whichever worker parsed them.
+    let dir = temp_dir("check-order");
+    let mut expected = Vec::new();
+    for d in ["a", "a/x", "b", "c"] {
+        std::fs::create_dir_all(dir.join(d)).unwrap();
+    }
+    for (d, n) in [("", 3), ("a", 5), ("a/x", 2), ("b", 6), ("c", 4)] {
+        for i in 0..n {
+            let name = format!("f{i:02}.tf");
+            let path = if d.is_empty() {
+                dir.join(&name)
+            } else {
+                dir.join(d).join(&name)
+            };
+            if i % 2 == 0 {
+                write(&path, "x = [\n");
+                expected.push(path.display().to_string());
+            } else {
+                write(&path, "x = 1\n");
+            }
+        }
+    }
+    let run = terrace(&["check", dir.to_str().unwrap()], None);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    let mut shown: Vec<String> = Vec::new();
+    for line in run.stderr.lines() {
+        if let Some(at) = line.find(dir.to_str().unwrap()) {
+            let file = line[at..].split(':').next().unwrap().to_string();
+            if shown.last() != Some(&file) {
+                shown.push(file);
+            }
+        }
+    }
+    assert_eq!(shown, expected, "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
