@@ -49,6 +49,7 @@ HTTP_ENV = {"TF_HTTP_ADDRESS": "{{HTTP_AUTH_URL}}/teams/core/state", "TF_HTTP_US
             "TF_HTTP_UNLOCK_ADDRESS": "{{HTTP_AUTH_URL}}/teams/core/state"}
 GCS_BC = ["access_token={{GCS_TOKEN}}"]
 
+TFC_TOKEN = "tfc-team-token.remote-state-6b1f0c"  # harness.TFC_TOKEN
 FUTURE_STATE = json.dumps({"version": 9, "terraform_version": "9.9.9", "serial": 1,
                            "lineage": "00000000-0000-0000-0000-000000000009", "outputs": {}, "resources": []},
                           indent=2).encode() + b"\n"
@@ -253,23 +254,17 @@ RECIPES = {
 TFC_ENV = {"TF_CLI_CONFIG_FILE": "cli.tfrc", "SSL_CERT_FILE": "{{TFC_CA_FILE}}"}
 TFC_STATES = {"core-prod": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["core", "prod"]),
               "core-dev": ("s3-env-lock", "s3/team-env-state/workspaces/blue/core/terraform.tfstate", ["core"])}
-LOCAL_NOTE = ("HCP Terraform: recorded from Terraform's console on a local copy of the same state with the "
-              "backend block removed, in the workspace Terraform names (see README)")
-
 
 def tfc_suite(ws, local_ws, state, full=True, **kw):
-    """Value cases for a tfc fixture: terrace's --workspace ws; the oracle runs in local_ws on state."""
-    out = []
-    for c in suite(ws, full=full, **kw):
-        c["local"] = (local_ws, state)
-        out.append(c)
-    return out
+    """Value cases for a tfc fixture: terrace's --workspace ws (local_ws: the name Terraform gives it,
+    state: the HCP workspace holding it, both for the reader of this file)."""
+    return suite(ws, full=full, **kw)
 
 
 RECIPES.update({
     "tfc-cloud-name": {
         "backends": [], "backend": "tfc", "env": TFC_ENV, "tfc": ["core-prod"],
-        "cases": tfc_suite(None, "core-prod", "core-prod")
+        "cases": [{"expr": ":workspaces"}] + tfc_suite(None, "core-prod", "core-prod")
         + [err("terraform_data.vpc.output", env_over={"TF_CLI_CONFIG_FILE": "cli-wrong.tfrc"}, note="wrong token: 401"),
            err("terraform_data.vpc.output", env_over={"TF_CLI_CONFIG_FILE": None}, note="no token"),
            err("terraform_data.vpc.output", env_over={"SSL_CERT_FILE": None}, note="certificate not trusted")],
@@ -277,7 +272,8 @@ RECIPES.update({
     "tfc-remote-prefix": {
         "backends": [], "backend": "tfc", "bc": ["token={{TFC_TOKEN}}"], "env": {"SSL_CERT_FILE": "{{TFC_CA_FILE}}"},
         "tfc": ["core-prod", "core-dev"],
-        "cases": tfc_suite("prod", "prod", "core-prod") + tfc_suite("dev", "dev", "core-dev", full=False)
+        "cases": [{"expr": ":workspaces", "workspace": "prod"}]
+        + tfc_suite("prod", "prod", "core-prod") + tfc_suite("dev", "dev", "core-dev", full=False)
         + tfc_suite("dev", "dev", "core-dev", full=False, via_env=True, cmds=False)
         + [err("terraform_data.vpc.output", workspace="prod", bc_only=["token=tfc-wrong-token.000000000000000000"],
                note="wrong token: 401"),
@@ -288,7 +284,8 @@ RECIPES.update({
     },
     "tfc-cloud-tags": {
         "backends": [], "backend": "tfc", "env": TFC_ENV, "tfc": ["core-prod", "core-dev"],
-        "cases": tfc_suite("core-dev", "core-dev", "core-dev", full=False)
+        "cases": [{"expr": ":workspaces", "workspace": "core-dev"}]
+        + tfc_suite("core-dev", "core-dev", "core-dev", full=False)
         + tfc_suite("core-prod", "core-prod", "core-prod", full=False, via_env=True, cmds=False)
         + [err("terraform_data.vpc.output", workspace="core-dev", env_over={"TF_CLI_CONFIG_FILE": "cli-wrong.tfrc"},
                note="wrong token: 401")],
@@ -306,41 +303,6 @@ def phase_tfc(name, r):
         shutil.copyfile(os.path.join(FIXTURES, src, "backend-content", rel), os.path.join(out, ws + ".tfstate"))
         with open(os.path.join(out, ws + ".json"), "w") as f:
             f.write(json.dumps({"tags": tags}) + "\n")
-
-
-def ask_local(name, c, local, home, cmd):
-    """Terraform's answer in a local copy: no backend block, the tfc workspace's state in local_ws."""
-    local_ws, state = local
-    with tempfile.TemporaryDirectory() as t:
-        w = os.path.join(t, name)
-        shutil.copytree(os.path.join(FIXTURES, name), w, ignore=shutil.ignore_patterns("backend-content", "*.tfrc"))
-        with open(os.path.join(w, "main.tf")) as f:
-            src = f.read()
-        with open(os.path.join(w, "main.tf"), "w") as f:
-            f.write(re.sub(r'terraform \{.*?\n\}\n', "", src, count=1, flags=re.S))
-        data = os.path.join(FIXTURES, name, "backend-content", "tfc", "acme", state + ".tfstate")
-        dst = os.path.join(w, "terraform.tfstate") if local_ws == "default" else \
-            os.path.join(w, "terraform.tfstate.d", local_ws, "terraform.tfstate")
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copyfile(data, dst)
-        env = clean_env({"TF_CLI_CONFIG_FILE": "/tmp/terrace-oracle/empty.tfrc"}, {}, home)
-        p = subprocess.run(cmd + ["init", "-no-color", "-input=false"], cwd=w, env=env, capture_output=True,
-                           text=True, timeout=200)
-        if p.returncode:
-            return p.returncode, "", p.stderr
-        if local_ws != "default":
-            env["TF_WORKSPACE"] = local_ws
-        expr = c["expr"]
-        word = expr.split(" ", 1)
-        args = {":state": ["state", "list"], ":outputs": ["output", "-no-color"],
-                ":show": ["state", "show", "-no-color"] + word[1:]}.get(word[0])
-        stdin = None
-        if args is None:
-            args, stdin = ["console", "-no-color"], expr
-        p = subprocess.run(cmd + args, cwd=w, env=env, capture_output=True, text=True, input=stdin, timeout=200)
-        out, err = strip_warnings(p.stdout, p.stderr)
-        return p.returncode, out, err
-
 
 
 def log(*a):
@@ -519,12 +481,11 @@ def strip_warnings(out, err):
 
 def ask(name, r, c, fx, ph, home, cmd):
     """Terraform's answer for one case: (status, stdout, stderr)."""
-    if c.get("local"):
-        return ask_local(name, c, c["local"], home, cmd)
-    if r.get("backend") == "tfc":  # an error case: Terraform cannot be pointed at the local HCP server
-        return 1, "", "(not recorded: an HCP Terraform error case, " + c.get("note", "") + ")"
     env = clean_env(c.get("env"), ph, home)
-    env["TF_CLI_CONFIG_FILE"] = "/tmp/terrace-oracle/empty.tfrc"
+    env.setdefault("TF_CLI_CONFIG_FILE", "/tmp/terrace-oracle/empty.tfrc")
+    tfc = r.get("backend") == "tfc"
+    if tfc and c.get("workspace"):
+        env["TF_WORKSPACE"] = c["workspace"]
     d = os.path.join(fx, name)
     expr = c["expr"]
     if r.get("no_backend_oracle"):  # no state: the same configuration without its backend block
@@ -538,7 +499,7 @@ def ask(name, r, c, fx, ph, home, cmd):
                 f.write(src)
             p = subprocess.run([TF_CONSOLE, "--dir", w, expr], env=env, capture_output=True, text=True, timeout=120)
             return p.returncode, p.stdout, p.stderr
-    if not expr.startswith(":") and not r.get("no_init"):
+    if not expr.startswith(":") and not r.get("no_init") and not tfc:
         argv = [sys.executable, ORACLE_TERRACE, "--dir", d]
         if c.get("workspace"):
             argv += ["--workspace", c["workspace"]]
@@ -549,7 +510,8 @@ def ask(name, r, c, fx, ph, home, cmd):
     with tempfile.TemporaryDirectory() as t:
         w = os.path.join(t, name)
         shutil.copytree(d, w)
-        init_env = {k: v for k, v in env.items() if k != "TF_WORKSPACE"}
+        # HCP Terraform: init needs the workspace (`default` does not exist with a prefix or tags)
+        init_env = dict(env) if tfc else {k: v for k, v in env.items() if k != "TF_WORKSPACE"}
         if not r.get("no_init"):
             p = subprocess.run(cmd + ["init", "-no-color", "-input=false"] +
                                [f"-backend-config={run_remote.fill(b, ph)}" for b in c.get("backend_config", [])],
@@ -570,13 +532,36 @@ def ask(name, r, c, fx, ph, home, cmd):
         return p.returncode, out, err
 
 
+def start_tfc(tmp, name):
+    """This folder's HCP Terraform server over HTTPS, serving FIXTURE/backend-content/tfc."""
+    d = os.path.join(tmp, "tfc")
+    os.makedirs(d)
+    ca, cert, key = servers.make_certs(d)
+    port = servers.free_port()
+    log = os.path.join(d, "requests.jsonl")
+    p = subprocess.Popen([sys.executable, os.path.join(HERE, "tfc_server.py"), "--port", str(port), "--log", log,
+                          "--store", os.path.join(FIXTURES, name, "backend-content", "tfc"),
+                          "--token", TFC_TOKEN, "--tls-cert", cert, "--tls-key", key],
+                         stdin=subprocess.DEVNULL, start_new_session=True)
+    while not os.path.exists(log + ".ready"):
+        if p.poll() is not None:
+            raise RuntimeError("tfc server failed")
+        time.sleep(0.05)
+    return p, {"TFC_HOST": f"127.0.0.1:{port}", "TFC_URL": f"https://127.0.0.1:{port}", "TFC_TOKEN": TFC_TOKEN,
+               "TFC_CA_FILE": ca}
+
+
 def phase_cases(name, r, tmp):
     srv = servers.Servers(os.path.join(tmp, "case-servers"), r["backends"] or ["http"]).start()
+    tfc = None
     try:
         bc = os.path.join(FIXTURES, name, "backend-content")
         if os.path.isdir(bc):
             srv.load([bc])
         ph = srv.placeholders()
+        if r.get("backend") == "tfc":
+            tfc, more = start_tfc(tmp, name)
+            ph.update(more)
         home = os.path.join(tmp, "case-home")
         os.makedirs(home, exist_ok=True)
         fx = os.path.join(tmp, "case-fixtures")
@@ -588,9 +573,6 @@ def phase_cases(name, r, tmp):
             rc, out, err = ask(name, r, c, fx, ph, home, cmd)
             dt = time.time() - t0
             want_err = c.pop("expect_error")
-            if c.get("local"):
-                c.pop("local")
-                c["note"] = LOCAL_NOTE
             if want_err:
                 if rc == 0 and not c.get("note", "").startswith("terrace:"):
                     raise RuntimeError(f"{name} {c}: Terraform answered {out!r}, an error case expected")
@@ -609,6 +591,9 @@ def phase_cases(name, r, tmp):
         return res
     finally:
         srv.stop()
+        if tfc is not None:
+            tfc.terminate()
+            tfc.wait()
 
 
 def main():

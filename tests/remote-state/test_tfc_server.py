@@ -122,3 +122,34 @@ def test_writes_and_locks_are_refused_and_logged(tfc):
         recs = [json.loads(line) for line in f if line.strip()]
     assert [r["method"] for r in recs] == ["POST", "POST"] and all(r["status"] == 405 for r in recs)
     assert (tfc["store"] / "acme" / "core-prod.tfstate").read_bytes() == STATE
+
+
+def test_organization_and_entitlements(tfc):
+    code, body, _ = get(tfc, "/api/v2/organizations/acme")
+    assert code == 200 and json.loads(body)["data"]["attributes"]["name"] == "acme"
+    code, body, _ = get(tfc, "/api/v2/organizations/acme/entitlement-set")
+    assert code == 200 and json.loads(body)["data"]["attributes"]["state-storage"] is True
+    assert get(tfc, "/api/v2/organizations/nope/entitlement-set")[0] == 404
+    assert get(tfc, "/api/v2/organizations/acme/entitlement-set", token=None)[0] == 401
+
+
+def test_outputs_hide_sensitive_values_in_lists(tfc, tmp_path):
+    state = json.loads(STATE)
+    state["outputs"] = {"name": {"value": "core", "type": "string"},
+                        "secret": {"value": "s3cr3t", "type": "string", "sensitive": True},
+                        "list": {"value": [1, 2], "type": ["list", "number"]}}
+    p = tfc["store"] / "acme" / "with-outputs.tfstate"
+    p.write_bytes(json.dumps(state).encode())
+    try:
+        wid = tfc_server.ws_id("acme", "with-outputs")
+        code, body, _ = get(tfc, f"/api/v2/workspaces/{wid}/current-state-version-outputs")
+        outs = {o["attributes"]["name"]: o for o in json.loads(body)["data"]}
+        assert code == 200 and sorted(outs) == ["list", "name", "secret"]
+        assert outs["name"]["attributes"]["value"] == "core" and outs["list"]["attributes"]["type"] == "array"
+        assert outs["secret"]["attributes"]["value"] is None and outs["secret"]["attributes"]["sensitive"]
+        code, body, _ = get(tfc, f"/api/v2/state-version-outputs/{outs['secret']['id']}")
+        assert code == 200 and json.loads(body)["data"]["attributes"]["value"] == "s3cr3t"
+        sv = json.loads(get(tfc, f"/api/v2/workspaces/{wid}/current-state-version")[1])["data"]["id"]
+        assert len(json.loads(get(tfc, f"/api/v2/state-versions/{sv}/outputs")[1])["data"]) == 3
+    finally:
+        p.unlink()

@@ -7,6 +7,8 @@ Serves, on 127.0.0.1, the documented endpoints a state reader needs (JSON:API, a
 
   GET /.well-known/terraform.json                      service discovery: {"tfe.v2": "/api/v2/", ...}
   GET /api/v2/ping                                     204 with the TFP-API-Version header
+  GET /api/v2/organizations/ORG                        the organization
+  GET /api/v2/organizations/ORG/entitlement-set        what it may do (state storage, operations)
   GET /api/v2/organizations/ORG/workspaces/NAME        one workspace ({"data": {"id": "ws-...", ...}})
   GET /api/v2/organizations/ORG/workspaces             the organization's workspaces, filtered by
         ?search[name]=PART  ?search[tags]=a,b  ?search[wildcard-name]=*PART*  with page[number], page[size]
@@ -14,6 +16,8 @@ Serves, on 127.0.0.1, the documented endpoints a state reader needs (JSON:API, a
   GET /api/v2/workspaces/ID/current-state-version      the workspace's current state version (404: none);
         its attributes.hosted-state-download-url points at the download below
   GET /api/v2/state-versions/SV/download               the state itself (the raw state JSON)
+  GET /api/v2/workspaces/ID/current-state-version-outputs, /api/v2/state-versions/SV/outputs,
+      /api/v2/state-version-outputs/OUT                 the root outputs (what `terraform output` reads)
 
 Every API request needs `Authorization: Bearer TOKEN` (401 without it or with another token); an unknown
 organization or workspace is 404, as HCP Terraform answers. Anything but GET/HEAD is logged and refused
@@ -70,12 +74,40 @@ class Store:
                 return f.read()
         return None
 
+    def states(self):
+        """(org, workspace, state bytes) of every workspace that has a state."""
+        for org in self.orgs():
+            for name in self.workspaces(org):
+                data = self.state(org, name)
+                if data is not None:
+                    yield org, name, data
+
     def find_id(self, wid):
         for org in self.orgs():
             for name in self.workspaces(org):
                 if self.meta(org, name).get("id", ws_id(org, name)) == wid:
                     return org, name
         return None
+
+
+def outputs_json(org, name, data, list_view):
+    """The state's root outputs as state-version-outputs (a sensitive value is null in lists, as HCP
+    Terraform answers; shown when one output is read by id)."""
+    try:
+        outs = json.loads(data or b"{}").get("outputs", {})
+    except (ValueError, AttributeError):
+        outs = {}
+    res = []
+    for k, o in sorted(outs.items()):
+        t = o.get("type")
+        simple = t if isinstance(t, str) else {"list": "array", "tuple": "array", "set": "array", "map": "object",
+                                                 "object": "object"}.get(t[0] if isinstance(t, list) else "", "string")
+        sens = bool(o.get("sensitive"))
+        res.append({"id": "wsout-" + hashlib.sha256(f"{org}/{name}/{k}".encode()).hexdigest()[:16],
+                    "type": "state-version-outputs",
+                    "attributes": {"name": k, "sensitive": sens, "type": simple, "detailed-type": t,
+                                   "value": None if (sens and list_view) else o.get("value")}})
+    return res
 
 
 def workspace_json(store, org, name, base):
@@ -152,6 +184,17 @@ def make_handler(store, token, log):
                 return self.err(401, "unauthorized")
             p = parts[2:]
             base = ""
+            if len(p) in (2, 3) and p[0] == "organizations":
+                org = p[1]
+                if org not in store.orgs():
+                    return self.err(404, "not found")
+                if len(p) == 2:
+                    return self.send(200, {"data": {"id": org, "type": "organizations",
+                                                    "attributes": {"name": org, "external-id": "org-" + org}}})
+                if p[2] == "entitlement-set":
+                    return self.send(200, {"data": {"id": "org-" + org, "type": "entitlement-sets", "attributes": {
+                        "operations": True, "state-storage": True, "private-module-registry": True,
+                        "sentinel": False, "teams": False, "vcs-integrations": False}}})
             if len(p) >= 3 and p[0] == "organizations" and p[2] == "workspaces":
                 org = p[1]
                 if org not in store.orgs():
@@ -187,6 +230,26 @@ def make_handler(store, token, log):
                                        "hosted-state-download-url": f"{scheme}://{host}/api/v2/state-versions/{sv}/download",
                                        "hosted-json-state-download-url": None, "resources-processed": True},
                         "relationships": {"workspace": {"data": {"id": p[1], "type": "workspaces"}}}}})
+            if len(p) == 3 and p[0] == "workspaces" and p[2] == "current-state-version-outputs":
+                found = store.find_id(p[1])
+                data = store.state(*found) if found else None
+                if data is None:
+                    return self.err(404, "not found")
+                return self.send(200, {"data": outputs_json(found[0], found[1], data, list_view=True)})
+            if len(p) == 3 and p[0] == "state-versions" and p[2] == "outputs":
+                for org, name, data in store.states():
+                    if sv_id(org, name, data) == p[1]:
+                        return self.send(200, {"data": outputs_json(org, name, data, list_view=True),
+                                               "links": {"next": None},
+                                               "meta": {"pagination": {"current-page": 1, "total-pages": 1,
+                                                                       "next-page": None, "total-count": 0}}})
+                return self.err(404, "not found")
+            if len(p) == 2 and p[0] == "state-version-outputs":
+                for org, name, data in store.states():
+                    for o in outputs_json(org, name, data, list_view=False):
+                        if o["id"] == p[1]:
+                            return self.send(200, {"data": o})
+                return self.err(404, "not found")
             if len(p) == 3 and p[0] == "state-versions" and p[2] == "download":
                 for org in store.orgs():
                     for name in store.workspaces(org):
