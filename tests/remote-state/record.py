@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Record the project's remote-state fixtures and their expectations with Terraform 1.15.5 (the oracle).
 
-    target/rs-venv/bin/python tests/remote-state/record.py [FIXTURE...]
+    target/rs-venv/bin/python tests/remote-state/record.py [--cases-only] [FIXTURE...]
 
 NOT a test: it runs Terraform (../shared/oracle) and rewrites test data. For each fixture named in RECIPES
 (all when none is given):
@@ -16,6 +16,7 @@ NOT a test: it runs Terraform (../shared/oracle) and rewrites test data. For eac
      with TF_WORKSPACE), console commands through the CLI command they mirror (`:state` =
      `terraform state list`, `:show A` = `terraform state show A`, `:outputs` = `terraform output`,
      `:workspaces` = `terraform workspace list`);
+     (--cases-only: steps 1-2 skipped, backend-content/ kept as it is)
   4. write the fixture's lines of tests/remote-state/cases.jsonl (one JSON object a line: module,
      backend, expr, out, error, and workspace / backend_config / env / stdin / tf_error / note).
 Outputs keep {{PLACEHOLDERS}} where a port or a credential would be; no secret is ever written.
@@ -105,7 +106,16 @@ RECIPES = {
         "backends": ["s3"], "env": S3_ENV,
         "buckets": {"s3": ["team-env-state"]}, "dynamodb": ["tf-locks"],
         "apply": [{}, {"workspace": "blue"}],
+        # a digest table whose item does not match the state, and one with no item (no check)
+        "objects": {"dynamodb": {"tf-locks-stale.jsonl": json.dumps(
+            {"Digest": {"S": "0123456789abcdef0123456789abcdef"},
+             "LockID": {"S": "team-env-state/core/terraform.tfstate-md5"}}).encode() + b"\n",
+            "tf-locks-none.jsonl": b""}},
         "cases": [{"expr": ":workspaces"}, {"expr": ":workspaces", "workspace": "blue"}]
+        + [{"expr": "terraform_data.vpc.output.name", "backend_config": ["dynamodb_table=tf-locks-none"],
+            "note": "no digest item: nothing to check"},
+           err("terraform_data.vpc.output.name", backend_config=["dynamodb_table=tf-locks-stale"],
+               note="the digest item does not match the state")]
         + suite() + suite("blue", full=False) + suite("blue", via_env=True, full=False, cmds=False)
         + suite("green", present=False)
         + [err("terraform_data.vpc.id", env_over={"AWS_SECRET_ACCESS_KEY": "WRONG-s3-secret-0000000000000000000000000"}),
@@ -597,15 +607,16 @@ def phase_cases(name, r, tmp):
 
 
 def main():
-    names = sys.argv[1:] or list(RECIPES)
+    cases_only = "--cases-only" in sys.argv  # keep backend-content/ as it is: only ask the oracle again
+    names = [a for a in sys.argv[1:] if not a.startswith("--")] or list(RECIPES)
     old = [json.loads(l) for l in open(CASES, encoding="utf-8")] if os.path.exists(CASES) else []
     for name in names:
         r = RECIPES[name]
         log(f"{name}:")
         with tempfile.TemporaryDirectory(prefix="rs-record-") as tmp:
-            if r.get("apply"):
+            if r.get("apply") and not cases_only:
                 phase_apply(name, r, tmp)
-            if r.get("tfc"):
+            if r.get("tfc") and not cases_only:
                 phase_tfc(name, r)
             cases = phase_cases(name, r, tmp)
         old = [c for c in old if c["module"] != name] + cases
