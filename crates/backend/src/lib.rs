@@ -18,18 +18,26 @@
 //! assert_eq!(err.kind(), ErrorKind::Unsupported);
 //! ```
 
+#[cfg(not(target_family = "wasm"))]
 mod azurerm;
+#[cfg(not(target_family = "wasm"))]
 mod client;
 mod env;
 mod error;
+#[cfg(not(target_family = "wasm"))]
 mod gcs;
+#[cfg(not(target_family = "wasm"))]
 mod http;
+#[cfg(not(target_family = "wasm"))]
 mod pg;
+#[cfg(not(target_family = "wasm"))]
 mod s3;
 mod secret;
 mod settings;
 mod stored;
+#[cfg(not(target_family = "wasm"))]
 mod tfe;
+#[cfg(not(target_family = "wasm"))]
 mod xml_text;
 
 pub use env::Env;
@@ -71,6 +79,9 @@ pub fn read_state(
     workspace: &str,
     env: &Env,
 ) -> Result<Fetched, BackendError> {
+    #[cfg(target_family = "wasm")]
+    return Err(no_network(settings.kind(), (workspace, env)));
+    #[cfg(not(target_family = "wasm"))]
     match settings.kind() {
         "s3" => s3::read_state(settings, workspace, env),
         "gcs" => gcs::read_state(settings, workspace, env),
@@ -87,6 +98,9 @@ pub fn read_state(
 /// # Errors
 /// As [`read_state`].
 pub fn workspaces(settings: &Settings, env: &Env) -> Result<Vec<String>, BackendError> {
+    #[cfg(target_family = "wasm")]
+    return Err(no_network(settings.kind(), env));
+    #[cfg(not(target_family = "wasm"))]
     match settings.kind() {
         "s3" => s3::workspaces(settings, env),
         "gcs" => gcs::workspaces(settings, env),
@@ -98,6 +112,19 @@ pub fn workspaces(settings: &Settings, env: &Env) -> Result<Vec<String>, Backend
     }
 }
 
+/// WebAssembly (the playground) has no sockets: every backend is out of reach there.
+#[cfg(target_family = "wasm")]
+fn no_network<T>(kind: &str, _unused: T) -> BackendError {
+    BackendError::new(
+        kind,
+        ErrorKind::Unsupported,
+        format!(
+            "terrace compiled to WebAssembly reads no remote state (\"{kind}\" backend): pass the state itself"
+        ),
+    )
+}
+
+#[cfg(not(target_family = "wasm"))]
 fn unsupported(kind: &str) -> BackendError {
     BackendError::new(
         kind,

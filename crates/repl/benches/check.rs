@@ -6,25 +6,16 @@
 //! Turns alternate between the two programs, so that a busy spell on a shared host spoils both.
 #![allow(clippy::print_stdout, clippy::unwrap_used, missing_docs)]
 
+#[path = "support/corpus.rs"]
+mod corpus;
+
+use corpus::corpus_dir;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Set in the environment of the peer process: the directory it parses.
 const PEER: &str = "TERRACE_CHECK_BENCH_PEER";
-
-fn corpus_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("TERRACE_FMT_CORPUS") {
-        return PathBuf::from(dir);
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let shared = root.join("../shared/corpus/real-world");
-    if shared.is_dir() {
-        shared
-    } else {
-        root.join("tests/data/corpus")
-    }
-}
 
 /// The files `terrace check DIR` parses, in its walk order (hidden directories skipped).
 fn checked_files(dir: &Path, found: &mut Vec<PathBuf>) {

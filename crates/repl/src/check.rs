@@ -2,11 +2,11 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use terrace_syntax::parse_body;
 
 use crate::diagnostics::{Problem, Report};
+use crate::on_every_core::map_on_every_core;
 
 /// The outcome of checking some paths.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -61,7 +61,6 @@ enum Job {
 }
 
 /// What checking one job found: whether a file was parsed, how many errors, the report.
-#[derive(Default)]
 struct Outcome {
     parsed: bool,
     n_errors: usize,
@@ -84,45 +83,12 @@ pub fn check_paths(paths: &[PathBuf]) -> CheckSummary {
         }
     }
     let mut summary = CheckSummary::default();
-    for outcome in run_jobs(&jobs) {
+    for outcome in map_on_every_core(&jobs, check_job) {
         summary.n_files += usize::from(outcome.parsed);
         summary.n_errors += outcome.n_errors;
         summary.reports.extend(outcome.report);
     }
     summary
-}
-
-/// Check `jobs` on every core (each worker takes the next job in turn) and return their
-/// outcomes in the jobs' order.
-fn run_jobs(jobs: &[Job]) -> Vec<Outcome> {
-    let n_workers = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(jobs.len());
-    if n_workers <= 1 {
-        return jobs.iter().map(check_job).collect();
-    }
-    let next = AtomicUsize::new(0);
-    let mut done: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..n_workers)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let idx = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(job) = jobs.get(idx) else { break };
-                        done.push((idx, check_job(job)));
-                    }
-                    done
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| worker.join().unwrap_or_default())
-            .collect()
-    });
-    done.sort_by_key(|(idx, _)| *idx);
-    done.into_iter().map(|(_, outcome)| outcome).collect()
 }
 
 fn walk(dir: &Path, jobs: &mut Vec<Job>) {

@@ -414,8 +414,11 @@ impl LoadedModule {
 
     /// `:show ADDRESS`: one instance's attributes as `terraform state show`
     /// prints them (sensitive ones hidden); `Ok(None)` when the state has no
-    /// such instance, `Err` for an address that does not parse.
-    pub fn render_state_show(&self, address: &str) -> Result<Option<String>, String> {
+    /// such instance, `Err` for an address that does not parse or data that does not decode.
+    pub fn render_state_show(
+        &self,
+        address: &str,
+    ) -> Result<Option<String>, crate::state::ShowError> {
         crate::state::state_show(&self.state.state, address)
     }
 

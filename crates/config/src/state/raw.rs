@@ -24,8 +24,9 @@ pub(super) struct RawInstance {
     pub(super) status: ObjectStatus,
     pub(super) schema_version: u64,
     pub(super) attributes: Range<usize>,
-    /// Where `attributes_flat` is, when the instance has it.
-    pub(super) flatmap_at: Option<usize>,
+    /// Where the flat attributes are (`attributes_flat`, or formats 1–3's
+    /// `primary.attributes`), when the instance has them.
+    pub(super) flatmap: Option<Range<usize>>,
     pub(super) sensitive_paths: Vec<Vec<PathStep>>,
     /// Where `identity` is, when it is not `null`.
     pub(super) identity: Option<Range<usize>>,

@@ -541,7 +541,7 @@ impl Reader<'_> {
                 sensitive_paths: raw.sensitive_paths,
                 source: Arc::clone(&self.source),
                 attributes: raw.attributes,
-                flatmap_at: raw.flatmap_at,
+                flatmap: raw.flatmap,
                 identity: raw.identity.zip(identity_ty.clone()),
                 ty: ty.clone(),
                 strict: reads_state_strictly(&resource.provider_source),
@@ -624,12 +624,7 @@ impl Reader<'_> {
                 ),
             )
         };
-        let json = parse_json(text).map_err(|e| {
-            source.invalid(
-                range.start + e.span().start as usize,
-                e.message().to_string(),
-            )
-        })?;
+        let json = source.parse_json_at(range.start, text)?;
         let Some(outputs) = json.as_object() else {
             if matches!(json.kind, terrace_syntax::json::JsonKind::Null) {
                 return Ok(());
@@ -739,7 +734,7 @@ fn read_instance(
         status: ObjectStatus::Ready,
         schema_version: 0,
         attributes: 0..0,
-        flatmap_at: None,
+        flatmap: None,
         sensitive_paths: Vec::new(),
         identity: None,
     };
@@ -752,7 +747,7 @@ fn read_instance(
         return Ok(raw);
     }
     let mut error: Option<StateError> = None;
-    let mut flat: Option<usize> = None;
+    let mut flat: Option<Range<usize>> = None;
     s.object(|s, key, _| {
         s.peek();
         let at = s.offset();
@@ -809,7 +804,7 @@ fn read_instance(
             "attributes_flat" => {
                 // Only the instance is unreadable, not the state: see `InstanceObject::value`.
                 if go.check(at, &path(field), value, GoType::StringMap) && value != "null" {
-                    flat = Some(at);
+                    flat = Some(range.clone());
                 }
             }
             "private" => {
@@ -845,7 +840,7 @@ fn read_instance(
     })?;
     // `attributes` (even `null`) wins over `attributes_flat`.
     if raw.attributes.is_empty() {
-        raw.flatmap_at = flat;
+        raw.flatmap = flat;
     }
     match error {
         Some(e) => Err(e.into()),

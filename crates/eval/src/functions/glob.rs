@@ -17,7 +17,7 @@ use std::fs;
 #[cfg(not(unix))]
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::go_path::join;
 
@@ -72,35 +72,17 @@ struct Walk<'i> {
     n_dirs: usize,
     max_dirs: usize,
     /// When the walk must have ended (`None` where the target has no clock).
-    deadline: Option<Deadline>,
+    deadline: Option<Instant>,
     interrupt: Option<&'i AtomicBool>,
 }
 
-/// A point in time a walk must not pass. WebAssembly in a browser has no monotonic clock
-/// in `std` (`Instant::now` panics there), so the walk is bounded by size alone there.
-#[cfg(not(target_arch = "wasm32"))]
-type Deadline = std::time::Instant;
-#[cfg(target_arch = "wasm32")]
-type Deadline = std::convert::Infallible;
-
-/// The deadline `max_time` from now.
-#[cfg(not(target_arch = "wasm32"))]
-fn deadline_after(max_time: Duration) -> Option<Deadline> {
-    std::time::Instant::now().checked_add(max_time)
-}
-#[cfg(target_arch = "wasm32")]
-fn deadline_after(_max_time: Duration) -> Option<Deadline> {
-    None
-}
-
-/// Whether `deadline` has passed.
-#[cfg(not(target_arch = "wasm32"))]
-fn passed(deadline: &Deadline) -> bool {
-    std::time::Instant::now() >= *deadline
-}
-#[cfg(target_arch = "wasm32")]
-fn passed(deadline: &Deadline) -> bool {
-    match *deadline {}
+/// The deadline `max_time` from now. WebAssembly in a browser has no monotonic clock in
+/// `std` (`Instant::now` panics there), so the walk is bounded by size alone there.
+fn deadline_after(max_time: Duration) -> Option<Instant> {
+    if cfg!(target_arch = "wasm32") {
+        return None;
+    }
+    Instant::now().checked_add(max_time)
 }
 
 /// The paths matching `pattern` (already cleaned), unsorted; the walk stops when
@@ -224,7 +206,10 @@ fn glob_dir(
     if walk.n_dirs > walk.max_dirs {
         return Err(GlobError::TooManyDirectories);
     }
-    if walk.deadline.as_ref().is_some_and(passed) {
+    if walk
+        .deadline
+        .is_some_and(|deadline| Instant::now() >= deadline)
+    {
         return Err(GlobError::TooSlow);
     }
     let Ok(entries) = fs::read_dir(basedir) else {

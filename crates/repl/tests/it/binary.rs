@@ -138,10 +138,11 @@ fn help_lists_every_flag_and_version() {
     assert_eq!(
         run.stdout,
         format!(
-            "terrace {} (the languages of Terraform 1.15, OpenTofu 1.12 with --tofu or .tofu files, and Packer)\n",
+            "terrace {} (the languages of Terraform 1.15.5, OpenTofu 1.12 with --tofu or .tofu files, and Packer)\n",
             env!("CARGO_PKG_VERSION")
         )
     );
+    assert_eq!(terrace(&["-V"], None).stdout, run.stdout);
     let run = terrace(&["--frobnicate"], None);
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("unknown option `--frobnicate`"));
@@ -432,5 +433,37 @@ fn check_reports_keep_the_walk_order_when_parsed_on_every_core() {
         }
     }
     assert_eq!(shown, expected, "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn show_labels_undecodable_data_as_such() {
+    // A 0.11 state whose terraform_data instance has flat attributes: the built-in schema's
+    // dynamic attributes cannot be decoded from a flat map, as in Terraform. The address is
+    // valid, so `:show` says the data is invalid, as a reference to it does.
+    let dir = temp_dir("show-flat");
+    write(
+        &dir.join("old.tfstate"),
+        r#"{"version": 3, "terraform_version": "0.11.14", "modules": [{"path": ["root"],
+          "resources": {"terraform_data.n": {"type": "terraform_data",
+            "primary": {"id": "n1", "attributes": {"id": "n1"}}, "provider": "provider.terraform"}}}]}"#,
+    );
+    let state = dir.join("old.tfstate");
+    let state = state.to_str().unwrap();
+    let run = terrace(&["--state", state, "-e", ":show terraform_data.n"], None);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("Invalid resource instance data in state"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("cannot decode dynamic from flatmap"),
+        "{}",
+        run.stderr
+    );
+    let run = terrace(&["--state", state, "-e", ":show terraform_data"], None);
+    assert!(run.stderr.contains("Invalid address"), "{}", run.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }

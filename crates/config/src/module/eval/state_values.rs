@@ -138,10 +138,15 @@ impl StateContext {
             Ok(state) => {
                 let schemaless: Vec<&str> = state.schemaless_providers().into_iter().collect();
                 if !schemaless.is_empty() {
+                    let flat = if state.has_schemaless_flat_instances() {
+                        " Instances written before Terraform 0.12 (flat attributes) show only their top-level strings, such as `id`, until then."
+                    } else {
+                        ""
+                    };
                     diagnostics.push(ModuleDiagnostic::without_file(warning(
                         "Resources typed without their provider's schema",
                         format!(
-                            "No schema is known for {}, so their attributes are typed as jsondecode types JSON (lists are tuples, maps objects). Give the output of `terraform providers schema -json` with --schemas FILE for Terraform's types.",
+                            "No schema is known for {}, so their attributes are typed as jsondecode types JSON (lists are tuples, maps objects). Give the output of `terraform providers schema -json` with --schemas FILE for Terraform's types.{flat}",
                             schemaless.join(", ")
                         ),
                         Span::default(),
