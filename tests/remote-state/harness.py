@@ -12,7 +12,7 @@ FIXTURES = os.path.join(HERE, "fixtures")
 CASES = os.path.join(HERE, "cases.jsonl")
 TFC_TOKEN = "tfc-team-token.remote-state-6b1f0c"
 TFC_WRONG = "tfc-wrong-token.000000000000000000"
-GATE_REASON = "terrace does not read remote state yet (no --backend-config in terrace --help)"
+GATE_REASON = "this terrace does not read remote state (no --backend-config in terrace --help)"
 
 if SAMPLE not in sys.path:
     sys.path.insert(0, SAMPLE)
