@@ -15,6 +15,8 @@ use std::path::PathBuf;
 #[derive(Clone, Default)]
 pub struct Env {
     vars: BTreeMap<String, String>,
+    /// Tokens of the CLI configuration's `credentials "HOST"` blocks, by host.
+    cli_tokens: BTreeMap<String, crate::Secret>,
 }
 
 impl Env {
@@ -24,6 +26,7 @@ impl Env {
             vars: std::env::vars_os()
                 .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
                 .collect(),
+            cli_tokens: BTreeMap::new(),
         }
     }
 
@@ -36,7 +39,27 @@ impl Env {
                 .into_iter()
                 .map(|(k, v)| (k.into(), v.into()))
                 .collect(),
+            cli_tokens: BTreeMap::new(),
         }
+    }
+
+    /// Adds the token of a CLI configuration's `credentials "HOST" { token = ... }` block (the
+    /// caller parses the file: `TF_CLI_CONFIG_FILE` or `~/.terraformrc`). HCP Terraform's
+    /// backends take it after `TF_TOKEN_<host>`, as Terraform does.
+    ///
+    /// ```
+    /// let mut env = terrace_backend::Env::default();
+    /// env.add_cli_token("app.terraform.io", "tok-1");
+    /// assert!(!format!("{env:?}").contains("tok-1"));
+    /// ```
+    pub fn add_cli_token(&mut self, host: impl Into<String>, token: impl Into<String>) {
+        self.cli_tokens
+            .insert(host.into(), crate::Secret::new(token.into()));
+    }
+
+    /// The CLI configuration's token for `host`.
+    pub(crate) fn cli_token(&self, host: &str) -> Option<&crate::Secret> {
+        self.cli_tokens.get(host)
     }
 
     /// Sets (or replaces) one variable.
@@ -66,6 +89,13 @@ impl Env {
 impl std::fmt::Debug for Env {
     /// Names only: values may be credentials.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_set().entries(self.vars.keys()).finish()
+        f.debug_set()
+            .entries(self.vars.keys())
+            .entries(
+                self.cli_tokens
+                    .keys()
+                    .map(|host| format!("credentials \"{host}\"")),
+            )
+            .finish()
     }
 }

@@ -69,6 +69,30 @@ pub fn reads(kind: &str) -> bool {
     READABLE.contains(&kind)
 }
 
+/// The CLI workspace the settings pin, whatever `--workspace` says: a `cloud` block's
+/// `workspaces { name = ... }` (`terraform.workspace` is then that name). `None` for every
+/// other backend.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use terrace_backend::{Env, Setting, Settings, pinned_workspace};
+///
+/// let mut settings = Settings::new("cloud");
+/// let name = BTreeMap::from([("name".to_string(), Setting::String("core-prod".into()))]);
+/// settings.set("workspaces", Setting::Map(name));
+/// assert_eq!(pinned_workspace(&settings, &Env::default()).as_deref(), Some("core-prod"));
+/// assert_eq!(pinned_workspace(&Settings::new("s3"), &Env::default()), None);
+/// ```
+pub fn pinned_workspace(settings: &Settings, env: &Env) -> Option<String> {
+    #[cfg(not(target_family = "wasm"))]
+    return tfe::pinned_workspace(settings, env);
+    #[cfg(target_family = "wasm")]
+    {
+        let _ = (settings, env);
+        None
+    }
+}
+
 /// Reads workspace `workspace`'s state from the backend `settings` describe.
 ///
 /// # Errors

@@ -77,6 +77,7 @@ impl Tfe {
             .string("token")
             .map(Secret::new)
             .or_else(|| token_from_env(&host, env))
+            .or_else(|| env.cli_token(&host).cloned())
             .or_else(|| token_from_credentials_file(&host, env))
             .ok_or_else(|| {
                 error(
@@ -335,6 +336,23 @@ fn token_from_credentials_file(host: &str, env: &Env) -> Option<Secret> {
         .get("token")?
         .as_str()
         .map(Secret::new)
+}
+
+/// The CLI workspace a `cloud` block pins: its `workspaces { name }`, or `TF_WORKSPACE` when it
+/// has no `workspaces` block (then `terraform.workspace` is that name, as in Terraform). The
+/// `remote` backend's `name` is CLI workspace `default`.
+pub(crate) fn pinned_workspace(settings: &Settings, env: &Env) -> Option<String> {
+    if settings.kind() != "cloud" {
+        return None;
+    }
+    match settings.map("workspaces") {
+        Some(workspaces) => workspaces
+            .get("name")
+            .and_then(|v| v.as_str())
+            .filter(|s| !s.is_empty())
+            .map(str::to_string),
+        None => env.get("TF_WORKSPACE").map(str::to_string),
+    }
 }
 
 /// Reads the state of the remote workspace the CLI workspace `workspace` maps to.

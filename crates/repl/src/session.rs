@@ -365,16 +365,14 @@ impl Session {
             "state" => {
                 let prefix = Some(arg.trim()).filter(|p| !p.is_empty());
                 let list = self.engine.module().render_state_list(prefix);
-                Ok(Reply::Text(if list.is_empty() {
-                    match prefix {
-                        Some(prefix) => {
-                            format!("no resource instances in the state match {prefix}")
-                        }
-                        None => "no resource instances in the state".to_string(),
-                    }
-                } else {
-                    list.trim_end().to_string()
-                }))
+                Ok(match prefix {
+                    // As `terraform state list` with no instances: nothing.
+                    None if list.is_empty() => Reply::Empty,
+                    Some(prefix) if list.is_empty() => Reply::Text(format!(
+                        "no resource instances in the state match {prefix}"
+                    )),
+                    _ => Reply::Text(list.trim_end().to_string()),
+                })
             }
             "show" => {
                 let address = arg.trim();

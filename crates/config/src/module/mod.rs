@@ -252,7 +252,13 @@ impl LoadedModule {
     pub fn reference_errors(&self, expr: &Expr) -> Vec<terrace_eval::Diagnostic> {
         let mut errors = self.root.reference_errors(expr);
         if let Some(kind) = &self.state.unread_backend {
-            errors.extend(self.root.unread_state_errors(expr, kind));
+            errors.extend(self.root.unread_state_errors(expr, &format!(
+                "the state in the \"{kind}\" backend, which terrace does not read. Write a copy with `terraform state pull > state.json` and run terrace with `--state state.json`."
+            )));
+        } else if let Some(kind) = &self.state.failed_backend {
+            errors.extend(self.root.unread_state_errors(expr, &format!(
+                "the state in the \"{kind}\" backend, which could not be read (the error is shown when the configuration loads: `:load` tries again)."
+            )));
         }
         errors
     }

@@ -2,6 +2,7 @@
 
 pub(crate) mod backend_settings;
 pub(crate) mod builtin_schemas;
+pub(crate) mod cli_credentials;
 pub(crate) mod evaluated_body;
 pub(crate) mod instance_key;
 pub(crate) mod module_instance;

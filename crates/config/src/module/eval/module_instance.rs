@@ -90,21 +90,19 @@ impl ModuleInstance {
             .collect()
     }
 
-    /// One error for each resource `expr` reads whose value would come from the state of
-    /// backend `kind`, which terrace does not read (rather than a silent `(known after apply)`).
-    pub(crate) fn unread_state_errors(&self, expr: &Expr, kind: &str) -> Vec<Diagnostic> {
+    /// One error for each resource `expr` reads whose value would come from a state terrace
+    /// did not read (`from` says which and why), rather than a silent `(known after apply)`.
+    pub(crate) fn unread_state_errors(&self, expr: &Expr, from: &str) -> Vec<Diagnostic> {
         let managed = self.managed_types();
         terrace_eval::references(expr)
             .iter()
             .filter_map(|reference| {
-                let (key, _) = crate::module::references::dependencies::resource_of(reference, &managed)?;
+                let (key, _) =
+                    crate::module::references::dependencies::resource_of(reference, &managed)?;
                 let resource = self.resources.iter().find(|r| r.key() == key)?;
                 Some(Diagnostic::error(
                     "State not read",
-                    format!(
-                        "The value of {} would come from the state in the \"{kind}\" backend, which terrace does not read. Write a copy with `terraform state pull > state.json` and run terrace with `--state state.json`.",
-                        resource.address()
-                    ),
+                    format!("The value of {} would come from {from}", resource.address()),
                     reference.span(),
                 ))
             })

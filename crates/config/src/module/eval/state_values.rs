@@ -30,6 +30,9 @@ pub(crate) struct StateContext {
     /// A backend type terrace does not read: resources that would come from its state
     /// are errors, not `(known after apply)`.
     pub(crate) unread_backend: Option<String>,
+    /// A remote backend whose state could not be fetched or read (the error is reported
+    /// once, at load): its resources are errors too, not `(known after apply)`.
+    pub(crate) failed_backend: Option<String>,
     /// The local backend's `workspace_dir`, when the block sets one.
     pub(crate) local_workspace_dir: Option<String>,
 }
@@ -50,6 +53,7 @@ impl StateContext {
             workspace: options.workspace().to_string(),
             remote: None,
             unread_backend: None,
+            failed_backend: None,
             local_workspace_dir: None,
         }
     }
@@ -182,6 +186,19 @@ impl StateContext {
         for (name, value) in &options.env {
             env.set(name.clone(), value.clone());
         }
+        if matches!(kind, "cloud" | "remote") {
+            let cwd = options
+                .cwd
+                .clone()
+                .or_else(|| std::env::current_dir().ok())
+                .unwrap_or_else(|| dir.to_path_buf());
+            for (host, token) in super::cli_credentials::cli_tokens(&env, &cwd) {
+                env.add_cli_token(host, token);
+            }
+        }
+        if let Some(name) = terrace_backend::pinned_workspace(&settings, &env) {
+            self.workspace = name;
+        }
         let remote = Arc::new(RemoteBackend { settings, env });
         self.remote = Some(Arc::clone(&remote));
         let error = |summary: &str, detail: String| {
@@ -194,6 +211,7 @@ impl StateContext {
             Ok(fetched) => fetched,
             Err(found) => {
                 diagnostics.push(error("Failed to load state", found.to_string()));
+                self.failed_backend = Some(kind.to_string());
                 return;
             }
         };
@@ -211,12 +229,16 @@ impl StateContext {
                         fetched.place
                     ),
                 ));
+                self.failed_backend = Some(kind.to_string());
                 return;
             }
         };
         match State::from_text(fetched.place, &text, &self.schemas) {
             Ok(state) => self.state = Arc::new(state),
-            Err(found) => diagnostics.push(error("Failed to load state", found.to_string())),
+            Err(found) => {
+                diagnostics.push(error("Failed to load state", found.to_string()));
+                self.failed_backend = Some(kind.to_string());
+            }
         }
     }
 
