@@ -187,7 +187,10 @@ def tfe(tmp_path, monkeypatch):
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
         ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-         "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+         "-addext", "subjectAltName=IP:127.0.0.1",
+         # A server certificate, not a CA's (openssl's default for -x509), which webpki refuses to
+         # see a server present.
+         "-addext", "basicConstraints=critical,CA:FALSE", "-keyout", str(key), "-out", str(cert)],
         check=True, capture_output=True,
     )
     srv = TfeServer(str(cert), str(key))
