@@ -368,9 +368,9 @@ impl Session {
                 Ok(match prefix {
                     // As `terraform state list` with no instances: nothing.
                     None if list.is_empty() => Reply::Empty,
-                    Some(prefix) if list.is_empty() => Reply::Text(format!(
-                        "no resource instances in the state match {prefix}"
-                    )),
+                    Some(prefix) if list.is_empty() => {
+                        Reply::Text(format!("no resource instances in the state match {prefix}"))
+                    }
                     _ => Reply::Text(list.trim_end().to_string()),
                 })
             }

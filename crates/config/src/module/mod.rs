@@ -81,20 +81,24 @@ pub struct LoadedModule {
 /// Never fails: problems are in [`LoadedModule::diagnostics`], and what could
 /// not be evaluated is unknown.
 pub fn load_module(dir: &Path, options: &LoadOptions) -> LoadedModule {
-    let mut files = SourceFiles::default();
+    let mut files = SourceFiles::new(options.files.clone());
     let mut diagnostics = Vec::new();
     let mut dirs = BTreeMap::new();
     let root_dir = join_clean(dir, ".");
     let mut tfvars = Vec::new();
     for name in ["terraform.tfvars", "terraform.tfvars.json"] {
         let default_tfvars = root_dir.join(name);
-        if default_tfvars.is_file() {
+        if files.source().is_file(&default_tfvars) {
             tfvars.push(files.load(&default_tfvars, &mut diagnostics));
         }
     }
     // `*.auto.tfvars` and `*.auto.tfvars.json` together, in lexical order.
-    let mut auto = files_with_suffix(&root_dir, ".auto.tfvars");
-    auto.extend(files_with_suffix(&root_dir, ".auto.tfvars.json"));
+    let mut auto = files_with_suffix(files.source(), &root_dir, ".auto.tfvars");
+    auto.extend(files_with_suffix(
+        files.source(),
+        &root_dir,
+        ".auto.tfvars.json",
+    ));
     auto.sort();
     for path in auto {
         tfvars.push(files.load(&path, &mut diagnostics));
@@ -103,7 +107,7 @@ pub fn load_module(dir: &Path, options: &LoadOptions) -> LoadedModule {
         tfvars.push(files.load(path, &mut diagnostics));
     }
     let mut sources = BTreeMap::new();
-    let installed = InstalledModules::read(&root_dir);
+    let installed = InstalledModules::read(files.source(), &root_dir);
     let root_early = discover::discover(
         &discover::Discovery {
             options,
@@ -120,7 +124,7 @@ pub fn load_module(dir: &Path, options: &LoadOptions) -> LoadedModule {
         },
     );
     let lock_path = root_dir.join(".terraform.lock.hcl");
-    let lock_file = lock_path.is_file().then(|| {
+    let lock_file = files.source().is_file(&lock_path).then(|| {
         let id = files.load(&lock_path, &mut diagnostics);
         LockFile::read(&files, id, &mut diagnostics)
     });
@@ -180,7 +184,7 @@ impl LoadedModule {
     /// assert!(module.functions().get("upper").is_some());
     /// assert!(module.functions().get("provider::terraform::encode_expr").is_none());
     /// ```
-    pub fn functions(&self) -> terrace_eval::functions::FunctionTable {
+    pub fn functions(&self) -> terrace_functions::FunctionTable {
         let mut table = self.language.functions();
         if self.root.builtin_provider {
             terrace_eval::functions::add_terraform_provider(&mut table);

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::print_stderr)]
 
 mod backend;
+mod file_source;
 mod module;
 mod module_corpus;
 mod module_json;

@@ -51,7 +51,7 @@ pub(crate) fn backend_settings(
             .map(String::as_str)
             .unwrap_or(".terraform"),
     );
-    if let Ok(bytes) = std::fs::read(data_dir.join("terraform.tfstate"))
+    if let Ok(bytes) = options.files.read(&data_dir.join("terraform.tfstate"))
         && let Some(stored) = terrace_backend::stored_settings(&bytes)
         && stored.kind() == kind
     {
@@ -77,7 +77,11 @@ pub(crate) fn backend_settings(
                     )),
                 }
             }
-            None => match std::fs::read_to_string(item) {
+            None => match options
+                .files
+                .read(Path::new(item))
+                .and_then(|bytes| String::from_utf8(bytes).map_err(std::io::Error::other))
+            {
                 Ok(text) => {
                     let (body, errors) = terrace_syntax::parse_body(&text);
                     if !errors.is_empty() {

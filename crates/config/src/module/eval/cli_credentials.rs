@@ -8,7 +8,11 @@ use terrace_syntax::{BodyItem, Expr};
 /// `cwd`), else `~/.terraformrc`. A missing or unreadable file, or a block without a literal
 /// token, gives nothing: Terraform then looks elsewhere too, and the backend's error says
 /// where a token may come from.
-pub(crate) fn cli_tokens(env: &terrace_backend::Env, cwd: &Path) -> Vec<(String, String)> {
+pub(crate) fn cli_tokens(
+    env: &terrace_backend::Env,
+    cwd: &Path,
+    files: &dyn terrace_functions::FileSource,
+) -> Vec<(String, String)> {
     let file: PathBuf = match env.get("TF_CLI_CONFIG_FILE") {
         Some(path) => cwd.join(path),
         None => match env.home() {
@@ -16,10 +20,10 @@ pub(crate) fn cli_tokens(env: &terrace_backend::Env, cwd: &Path) -> Vec<(String,
             None => return Vec::new(),
         },
     };
-    let Ok(text) = std::fs::read_to_string(&file) else {
+    let Ok(bytes) = files.read(&file) else {
         return Vec::new();
     };
-    tokens_in(&text)
+    tokens_in(&String::from_utf8_lossy(&bytes))
 }
 
 /// The `credentials` blocks of a CLI configuration's text.

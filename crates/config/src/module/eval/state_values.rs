@@ -84,7 +84,7 @@ impl StateContext {
             found
         };
         if let Some(path) = &options.schemas {
-            match Schemas::from_file(path) {
+            match Schemas::from_file_in(&*options.files, path) {
                 Ok(schemas) => context.schemas = Arc::new(schemas),
                 Err(found) => diagnostics.push(error(found)),
             }
@@ -108,6 +108,7 @@ impl StateContext {
             tf_workspace: options.env.get("TF_WORKSPACE").map(String::as_str),
             tf_data_dir: options.env.get("TF_DATA_DIR").map(String::as_str),
             backend: backend.as_ref(),
+            files: &*options.files,
         });
         let located = match located {
             Ok(located) => located,
@@ -138,7 +139,7 @@ impl StateContext {
                 Span::default(),
             )));
         }
-        match located.read(&context.schemas) {
+        match located.read_from(&*options.files, &context.schemas) {
             Ok(state) => {
                 let schemaless: Vec<&str> = state.schemaless_providers().into_iter().collect();
                 if !schemaless.is_empty() {
@@ -192,7 +193,9 @@ impl StateContext {
                 .clone()
                 .or_else(|| std::env::current_dir().ok())
                 .unwrap_or_else(|| dir.to_path_buf());
-            for (host, token) in super::cli_credentials::cli_tokens(&env, &cwd) {
+            for (host, token) in
+                super::cli_credentials::cli_tokens(&env, &cwd, options.files.as_ref())
+            {
                 env.add_cli_token(host, token);
             }
         }

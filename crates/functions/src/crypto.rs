@@ -214,7 +214,7 @@ fn hash_file<D: Digest>(
 ) -> Result<Value, FunctionError> {
     let resolved = resolve(ctx, str_arg(args, 0)).map_err(FunctionError::new)?;
     let mut f =
-        open(&resolved).map_err(|e| FunctionError::new(path_error("open", &resolved, &e)))?;
+        open(ctx, &resolved).map_err(|e| FunctionError::new(path_error("open", &resolved, &e)))?;
     let mut hasher = D::new();
     let mut buf = vec![0u8; 64 * 1024];
     loop {
@@ -537,8 +537,8 @@ fn parse_google_uuid(s: &str) -> Result<[u8; 16], String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::CallError;
-    use crate::functions::test_support::{failed, files_ctx, ok_str, run_with};
+    use crate::CallError;
+    use crate::test_support::{failed, files_ctx, ok_str, run_with};
 
     fn run(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
         run_with(&files_ctx(), name, args)
