@@ -176,6 +176,18 @@ impl S3 {
 
     /// A signed request to S3 (`GET` or `HEAD`).
     fn send(&self, url: &str, extra: Vec<(String, String)>) -> Result<Reply, BackendError> {
+        // Virtual-hosted style on an IP endpoint names a host such as `bucket.127.0.0.1`, which
+        // Terraform fails to reach: the same error here, without a DNS query leaving the machine.
+        if !self.path_style && host_is_ip(&self.endpoint) && !url.starts_with(&self.endpoint) {
+            return Err(error(
+                ErrorKind::Config,
+                format!(
+                    "reading s3://{} at {}: the endpoint is an IP address, so the bucket became part of the host name; set use_path_style = true",
+                    self.bucket,
+                    redact_url(url),
+                ),
+            ));
+        }
         let mut headers = extra;
         let signed = signing::signed_headers(
             &self.credentials,
@@ -411,6 +423,12 @@ mod tests {
             "as Terraform: no path style unless asked"
         );
         assert!(host_is_ip(&b.endpoint));
+        // Refused before any request: no DNS query for `acme.127.0.0.1`.
+        let Err(e) = b.send(&b.bucket_url(), Vec::new()) else {
+            panic!("a virtual-hosted request to an IP endpoint was sent");
+        };
+        assert_eq!(e.kind(), ErrorKind::Config);
+        assert!(e.to_string().contains("use_path_style = true"), "{e}");
         let b = backend(&[
             ("endpoints", Setting::Map(endpoints)),
             ("use_path_style", Setting::Bool(true)),
