@@ -225,9 +225,10 @@ pub(crate) fn read_state(
 }
 
 /// The http backend has only `default`.
+/// As Terraform's (`terraform workspace list` fails there): the http backend has none to list.
 pub(crate) fn workspaces(settings: &Settings, env: &Env) -> Result<Vec<String>, BackendError> {
     HttpBackend::new(settings, env)?;
-    Ok(vec!["default".to_string()])
+    Err(error(ErrorKind::Unsupported, "workspaces not supported"))
 }
 
 #[cfg(test)]

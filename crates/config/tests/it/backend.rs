@@ -79,3 +79,16 @@ fn credentials_never_in_messages() {
     assert!(!text.contains(secret), "{text}");
     assert!(text.contains("(redacted)@127.0.0.1:1/x"), "{text}");
 }
+
+#[test]
+fn the_http_backend_lists_no_workspaces() {
+    // As `terraform workspace list` with the http backend: an error, before any request.
+    let module = load_module(&fixture("backend_precedence"), &LoadOptions::default());
+    let listed = module.render_workspaces();
+    assert!(
+        listed
+            .as_ref()
+            .is_err_and(|e| e.ends_with("workspaces not supported")),
+        "{listed:?}"
+    );
+}
