@@ -205,27 +205,35 @@ fn written_paths(code: &str) -> Vec<(Vec<String>, String)> {
     }
     outside_uses.push_str(rest);
     let code = outside_uses.as_str();
-    // Inline paths: `crate::a::b`, `super::a` outside `use` items.
-    for start_word in ["crate::", "super::", "self::"] {
-        let mut from = 0;
-        while let Some(found) = code[from..].find(start_word) {
-            let idx = from + found;
-            from = idx + start_word.len();
-            if code[..idx].chars().next_back().is_some_and(is_ident_char) {
-                continue;
-            }
-            let tail = &code[idx..];
-            let end = tail
-                .find(|c: char| !(is_ident_char(c) || c == ':'))
-                .unwrap_or(tail.len());
-            let segments: Vec<String> = tail[..end]
-                .split("::")
-                .filter(|s| !s.is_empty())
-                .map(String::from)
-                .collect();
-            let bound = segments.last().cloned().unwrap_or_default();
-            paths.push((segments, bound));
+    // Inline paths outside `use` items: `crate::a::b`, `super::a`, and `child::f` (relative
+    // to the module; one into another crate resolves to the file itself and makes no arrow).
+    let mut from = 0;
+    while let Some(found) = code[from..].find("::") {
+        let colons = from + found;
+        from = colons + 2;
+        let start = code[..colons]
+            .rfind(|c: char| !is_ident_char(c))
+            .map_or(0, |i| i + 1);
+        let before = code[..start].chars().next_back();
+        let first = &code[start..colons];
+        // Only the first segment of a path, written in lower case (a module, not a type).
+        if first.is_empty()
+            || before.is_some_and(|c| c == ':')
+            || !first.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+        {
+            continue;
         }
+        let tail = &code[start..];
+        let end = tail
+            .find(|c: char| !(is_ident_char(c) || c == ':'))
+            .unwrap_or(tail.len());
+        let segments: Vec<String> = tail[..end]
+            .split("::")
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect();
+        let bound = segments.last().cloned().unwrap_or_default();
+        paths.push((segments, bound));
     }
     paths
 }

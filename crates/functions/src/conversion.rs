@@ -247,6 +247,15 @@ fn convert_needs_type_expression(_: &CallContext, _: &[Value]) -> Result<Value, 
 /// second with the type-constraint decoder, call this, and then apply the constraint's
 /// default values (`optional(T, default)`) to the result, as Terraform does after converting.
 /// Errors report argument 0 (`value`), like Terraform's.
+///
+/// ```
+/// use terrace_functions::call_convert;
+/// use terrace_types::{Type, Value};
+///
+/// let number = call_convert(Value::string("42"), &Type::Number).ok();
+/// assert_eq!(number, Some(Value::int(42)));
+/// assert!(call_convert(Value::string("x"), &Type::Number).is_err());
+/// ```
 pub fn call_convert(value: Value, constraint: &Type) -> Result<Value, CallError> {
     // The `value` parameter allows null and values of unknown type, not unknown or marked
     // values: marks are removed here and put back on the result.

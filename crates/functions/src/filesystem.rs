@@ -163,9 +163,21 @@ pub(super) fn open<'c>(
     ctx.files.open(Path::new(resolved))
 }
 
-/// Reads a whole text file as `file` does (Terraform's messages, at most
-/// [`MAX_FILE_SIZE`] bytes, UTF-8 only): also for `templatefile`. Errors about the
-/// path have `arg_index` 0.
+/// Reads a whole text file as `file` does, through the context's file source
+/// (Terraform's messages, at most 64 MiB, UTF-8 only): the evaluator's `templatefile`
+/// reads its template with it. Errors about the path have `arg_index` 0.
+///
+/// ```
+/// use std::sync::Arc;
+/// use terrace_functions::{CallContext, Overlay, read_text_file};
+///
+/// let ctx = CallContext {
+///     files: Arc::new(Overlay::in_memory().with("t.tftpl", "Hi ${name}")),
+///     ..CallContext::default()
+/// };
+/// assert_eq!(read_text_file(&ctx, "t.tftpl").ok().as_deref(), Some("Hi ${name}"));
+/// assert!(read_text_file(&ctx, "missing.tftpl").is_err());
+/// ```
 pub fn read_text_file(ctx: &CallContext, path: &str) -> Result<String, FunctionError> {
     let bytes = read_file_bytes(ctx, path, Marks::default())?;
     String::from_utf8(bytes).map_err(|_| not_utf8(path, Marks::default()))

@@ -254,7 +254,17 @@ impl LoadedModule {
     /// # let _ = summaries;
     /// ```
     pub fn reference_errors(&self, expr: &Expr) -> Vec<terrace_eval::Diagnostic> {
-        self.root.reference_errors(expr)
+        let mut errors = self.root.reference_errors(expr);
+        if let Some(kind) = &self.state.unread_backend {
+            errors.extend(self.root.unread_state_errors(expr, &format!(
+                "the state in the \"{kind}\" backend, which terrace does not read. Write a copy with `terraform state pull > state.json` and run terrace with `--state state.json`."
+            )));
+        } else if let Some(kind) = &self.state.failed_backend {
+            errors.extend(self.root.unread_state_errors(expr, &format!(
+                "the state in the \"{kind}\" backend, which could not be read (the error is shown when the configuration loads: `:load` tries again)."
+            )));
+        }
+        errors
     }
 
     /// Like [`LoadedModule::scope_for`], on a scope of the caller's (the
@@ -356,6 +366,54 @@ impl LoadedModule {
     /// `TF_WORKSPACE`, else `.terraform/environment`, else `default`.
     pub fn workspace(&self) -> &str {
         &self.state.workspace
+    }
+
+    /// `:workspaces`: the backend's workspaces as `terraform workspace list` prints them,
+    /// the selected one marked `*`. A remote backend is asked (read-only); the local one's
+    /// are `default` and the directories of `terraform.tfstate.d`. `Err` names why the
+    /// list could not be read (never a credential).
+    pub fn render_workspaces(&self) -> Result<String, String> {
+        let names = match (&self.state.remote, &self.state.unread_backend) {
+            (Some(remote), _) => terrace_backend::workspaces(&remote.settings, &remote.env)
+                .map_err(|e| e.to_string())?,
+            (None, Some(kind)) => {
+                return Err(format!(
+                    "terrace does not read \"{kind}\" backends, so it cannot list their workspaces"
+                ));
+            }
+            (None, None) => self.local_workspaces(),
+        };
+        let mut out = String::new();
+        let current = self.workspace();
+        for name in &names {
+            let mark = if name == current { '*' } else { ' ' };
+            out.push_str(&format!("{mark} {name}\n"));
+        }
+        Ok(out)
+    }
+
+    /// The local backend's workspaces: `default` and the directories of
+    /// `terraform.tfstate.d` (its `workspace_dir`), sorted.
+    fn local_workspaces(&self) -> Vec<String> {
+        let dir = self.root.dir.join(
+            self.state
+                .local_workspace_dir
+                .as_deref()
+                .unwrap_or("terraform.tfstate.d"),
+        );
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .filter(|e| e.path().is_dir())
+                    .filter_map(|e| e.file_name().into_string().ok())
+                    .filter(|n| n != "default")
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort();
+        names.insert(0, "default".to_string());
+        names
     }
 
     /// `:state [PREFIX]`: the resource instance addresses in the state, as

@@ -206,7 +206,7 @@ impl Located {
     pub fn warning(&self) -> Option<String> {
         match &self.state {
             StateLocation::Remote { backend } => Some(format!(
-                "the configuration uses the \"{backend}\" backend: terrace does not read remote state. Write a copy with `terraform state pull > state.json` and run terrace with `--state state.json`; until then resources are (known after apply)"
+                "the configuration uses the \"{backend}\" backend, which terrace does not read state from. Write a copy with `terraform state pull > state.json` and run terrace with `--state state.json`; until then expressions that read resources are errors"
             )),
             StateLocation::File(_) => None,
         }

@@ -813,6 +813,22 @@ impl Walker<'_, '_> {
                 (value, VariableSource::Unset)
             }
         };
+        // The `remote` backend gives the console every root variable that nothing sets from
+        // outside as unknown, its default unused (its LocalRun's stubAllVariables; the `cloud`
+        // block keeps defaults).
+        let (value, source) = if source == VariableSource::Default
+            && self.tree[m].parent.is_none()
+            && self
+                .state
+                .remote
+                .as_ref()
+                .is_some_and(|remote| remote.settings.kind() == "remote")
+        {
+            let value = Value::unknown(decl.constraint.result_type()).mark(decl.marks());
+            (value, VariableSource::RemoteBackend)
+        } else {
+            (value, source)
+        };
         let state = &mut self.instances[inst];
         state.scope.insert_attr("var", &decl.name, value.clone());
         validate(

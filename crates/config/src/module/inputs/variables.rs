@@ -40,6 +40,9 @@ pub enum VariableSource {
     ModuleArgument,
     /// No value: a required variable, unknown here.
     Unset,
+    /// Unknown because the `remote` backend's console leaves every root variable that is not
+    /// set from outside unknown (its default unused), as Terraform's does.
+    RemoteBackend,
 }
 
 /// An input variable's final value.

@@ -59,6 +59,12 @@ pub struct LoadOptions {
     pub schemas: Option<PathBuf>,
     /// Terraform's language or OpenTofu's.
     pub language: Language,
+    /// `--backend-config KEY=VALUE` or `--backend-config FILE` items, in command-line order
+    /// (as `terraform init -backend-config`): a remote backend's settings over the block's.
+    pub backend_config: Vec<String>,
+    /// Set (by Ctrl-C) to stop fetching a remote backend's state: the fetch then fails
+    /// with "cancelled" and the configuration loads without that state.
+    pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for LoadOptions {
@@ -74,6 +80,8 @@ impl Default for LoadOptions {
             workspace_flag: None,
             schemas: None,
             language: Language::default(),
+            backend_config: Vec::new(),
+            interrupt: None,
         }
     }
 }
