@@ -1,5 +1,6 @@
 //! The `s3` backend: `GetObject` of `KEY` (workspace NAME at `PREFIX/NAME/KEY`, prefix `env:`), `ListObjectsV2` for workspaces, the DynamoDB digest checked on read; signed with SigV4, never a lock or a write.
 
+mod bucket;
 mod credentials;
 mod digest;
 mod signing;
@@ -9,36 +10,16 @@ use std::time::SystemTime;
 use base64::Engine;
 use md5::Digest;
 
-use crate::Fetched;
 use crate::client::{Http, Reply, TlsOptions, encode_path, redact_url};
 use crate::env::Env;
 use crate::error::{BackendError, ErrorKind};
+use crate::fetched::Fetched;
 use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
 use crate::xml_text;
 
-use credentials::{Credentials, SharedFiles};
-
-const NAME: &str = "s3";
-
-fn error(kind: ErrorKind, message: impl Into<String>) -> BackendError {
-    BackendError::new(NAME, kind, message)
-}
-
-/// The s3 backend's resolved settings.
-struct S3 {
-    bucket: String,
-    key: String,
-    region: String,
-    endpoint: String,
-    path_style: bool,
-    workspace_key_prefix: String,
-    dynamodb_table: Option<String>,
-    dynamodb_endpoint: String,
-    sse_customer_key: Option<Secret>,
-    credentials: Credentials,
-    http: Http,
-}
+use bucket::{S3, error};
+use credentials::SharedFiles;
 
 impl S3 {
     fn new(settings: &Settings, env: &Env) -> Result<S3, BackendError> {
@@ -165,13 +146,6 @@ impl S3 {
             }
             _ => format!("{}/{}", self.endpoint, encode_path(&self.bucket, false)),
         }
-    }
-
-    fn secrets(&self) -> Vec<&str> {
-        let mut out = vec![self.credentials.secret_key.expose()];
-        out.extend(self.credentials.session_token.iter().map(Secret::expose));
-        out.extend(self.sse_customer_key.iter().map(Secret::expose));
-        out
     }
 
     /// A signed request to S3 (`GET` or `HEAD`).
