@@ -1,6 +1,11 @@
-//! `Fetched`: a workspace's state as a backend returned it, with where it was read.
+//! `Fetched`: a workspace's state bytes as a backend holds them, and where they were read.
 
 /// A workspace's state as the backend holds it.
+///
+/// ```
+/// let none = terrace_backend::Fetched { bytes: None, place: "s3://acme/net.tfstate".into() };
+/// assert!(none.bytes.is_none());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fetched {
     /// The state's bytes; `None` when the backend holds no state for the workspace (a

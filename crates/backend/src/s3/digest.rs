@@ -4,7 +4,7 @@ use std::time::SystemTime;
 
 use md5::Digest;
 
-use super::bucket::{S3, error};
+use super::resolved::{S3, error};
 use super::signing;
 use crate::error::{BackendError, ErrorKind};
 use crate::secret::scrub;

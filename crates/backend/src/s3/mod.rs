@@ -1,8 +1,8 @@
 //! The `s3` backend: `GetObject` of `KEY` (workspace NAME at `PREFIX/NAME/KEY`, prefix `env:`), `ListObjectsV2` for workspaces, the DynamoDB digest checked on read; signed with SigV4, never a lock or a write.
 
-mod bucket;
 mod credentials;
 mod digest;
+mod resolved;
 mod signing;
 
 use std::time::SystemTime;
@@ -18,8 +18,8 @@ use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
 use crate::xml_text;
 
-use bucket::{S3, error};
 use credentials::SharedFiles;
+use resolved::{S3, error};
 
 impl S3 {
     fn new(settings: &Settings, env: &Env) -> Result<S3, BackendError> {
@@ -146,6 +146,13 @@ impl S3 {
             }
             _ => format!("{}/{}", self.endpoint, encode_path(&self.bucket, false)),
         }
+    }
+
+    fn secrets(&self) -> Vec<&str> {
+        let mut out = vec![self.credentials.secret_key.expose()];
+        out.extend(self.credentials.session_token.iter().map(Secret::expose));
+        out.extend(self.sse_customer_key.iter().map(Secret::expose));
+        out
     }
 
     /// A signed request to S3 (`GET` or `HEAD`).

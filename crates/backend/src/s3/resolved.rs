@@ -1,12 +1,14 @@
-//! The s3 backend's resolved settings (`S3`), shared by its requests and the DynamoDB digest check.
+//! The s3 backend's resolved settings (`S3`) and its errors, below both the reads (`mod.rs`) and the DynamoDB digest check (`digest.rs`).
 
-use super::credentials::Credentials;
 use crate::client::Http;
 use crate::error::{BackendError, ErrorKind};
 use crate::secret::Secret;
 
+use super::credentials::Credentials;
+
 pub(super) const NAME: &str = "s3";
 
+/// An error of the s3 backend.
 pub(super) fn error(kind: ErrorKind, message: impl Into<String>) -> BackendError {
     BackendError::new(NAME, kind, message)
 }
@@ -24,14 +26,4 @@ pub(super) struct S3 {
     pub(super) sse_customer_key: Option<Secret>,
     pub(super) credentials: Credentials,
     pub(super) http: Http,
-}
-
-impl S3 {
-    /// The secrets these settings hold, for scrubbing them from messages.
-    pub(super) fn secrets(&self) -> Vec<&str> {
-        let mut out = vec![self.credentials.secret_key.expose()];
-        out.extend(self.credentials.session_token.iter().map(Secret::expose));
-        out.extend(self.sse_customer_key.iter().map(Secret::expose));
-        out
-    }
 }
