@@ -96,6 +96,8 @@ pub enum Mode {
     Fmt,
     /// `terrace completions SHELL`.
     Completions,
+    /// `terrace lsp`: the language server on stdin and stdout.
+    Lsp,
     /// `--help` (the text is in [`Args::text`]).
     Help,
     /// `--version` (the text is in [`Args::text`]).
@@ -233,6 +235,9 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+    /// Serve the Language Server Protocol over stdin and stdout, for editors: diagnostics,
+    /// hover with evaluated values, definitions, completion, formatting, symbols.
+    Lsp,
 }
 
 fn parse_var(assignment: &str) -> Result<(String, String), String> {
@@ -375,6 +380,7 @@ impl Args {
                 parsed.mode = Mode::Completions;
                 parsed.shell = Some(shell);
             }
+            Some(Command::Lsp) => parsed.mode = Mode::Lsp,
         }
         Ok(parsed)
     }

@@ -1,5 +1,5 @@
-//! terrace-repl: the `terrace` console — interactive, `-e EXPR`, piped stdin — and the `check`, `fmt`
-//! and `completions` subcommands.
+//! terrace-repl: the `terrace` console — interactive, `-e EXPR`, piped stdin — and the `check`, `fmt`,
+//! `completions` and `lsp` subcommands.
 //!
 //! Not for: language semantics (parsing is `terrace-syntax`, evaluation and
 //! functions are `terrace-eval`, values and their printing are `terrace-types`).
@@ -74,6 +74,10 @@ pub fn run(args: Args) -> ExitCode {
                 clap_complete::generate(shell, &mut command, "terrace", &mut std::io::stdout());
             }
             true
+        }
+        Mode::Lsp => {
+            // 0 after `shutdown` and `exit`, 1 when the client left without them.
+            return ExitCode::from(u8::try_from(terrace_lsp::run_stdio()).unwrap_or(1));
         }
         Mode::Fmt => {
             let outcome = fmt_paths(&args.paths, args.fmt, &mut std::io::stdin().lock());

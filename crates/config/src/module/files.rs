@@ -36,20 +36,53 @@ pub(crate) fn is_json_path(path: &Path) -> bool {
         .is_some_and(|name| name.to_string_lossy().ends_with(".json"))
 }
 
+/// Texts that stand for files: an editor's unsaved buffers, keyed by path (compared by
+/// components, so `dir/./a.tf` finds `dir/a.tf`).
+pub type Overlay = Arc<std::collections::BTreeMap<PathBuf, Arc<str>>>;
+
 /// Every file the loader read, indexed by [`FileId`].
 #[derive(Debug, Default)]
 pub struct SourceFiles {
     files: Vec<SourceFile>,
+    overlay: Option<Overlay>,
 }
 
 impl SourceFiles {
+    /// An empty table that reads the texts of `overlay` in place of those files on disk.
+    ///
+    /// ```
+    /// use std::path::PathBuf;
+    /// use std::sync::Arc;
+    /// use terrace_config::module::SourceFiles;
+    ///
+    /// let path = PathBuf::from("/no/such/dir/main.tf");
+    /// let overlay = Arc::new([(path.clone(), Arc::from("a = 1\n"))].into_iter().collect());
+    /// let mut files = SourceFiles::with_overlay(Some(overlay));
+    /// let id = files.load(&path, &mut Vec::new());
+    /// assert_eq!(&*files.get(id).text, "a = 1\n");
+    /// ```
+    pub fn with_overlay(overlay: Option<Overlay>) -> SourceFiles {
+        SourceFiles {
+            files: Vec::new(),
+            overlay,
+        }
+    }
+
+    /// The bytes of `path`: the overlay's text, else the file's.
+    fn read(&self, path: &Path) -> std::io::Result<Vec<u8>> {
+        if let Some(text) = self.overlay.as_ref().and_then(|o| o.get(path)) {
+            return Ok(text.as_bytes().to_vec());
+        }
+        std::fs::read(path)
+    }
+
     /// Reads and parses `path`, recording parse errors in `diagnostics`; a
     /// name ending in `.json` is read in HCL's JSON syntax (and for
     /// `.tf.json`, every string that is read as a template is checked).
     pub fn load(&mut self, path: &Path, diagnostics: &mut Vec<ModuleDiagnostic>) -> FileId {
         let id = FileId(self.files.len());
         let mut json = None;
-        let (text, body) = match std::fs::read(path) {
+        let (text, body) = match self.read(path) {
             Ok(bytes) if is_json_path(path) => {
                 match parse_json_bytes(&bytes) {
                     Ok(value) => {

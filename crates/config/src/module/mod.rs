@@ -59,7 +59,7 @@ use terrace_eval::Scope;
 
 pub use body::{BodyContent, BodySchema, ConfigAttr, ConfigBlock, ConfigBody};
 pub use diagnostics::{ModuleDiagnostic, Stage};
-pub use files::{FileId, SourceFile, SourceFiles};
+pub use files::{FileId, Overlay, SourceFile, SourceFiles};
 pub use language::Language;
 pub use loader::TerraformSettings;
 pub use lock_file::{LockFile, LockedProvider};
@@ -96,6 +96,9 @@ pub struct LoadOptions {
     pub schemas: Option<PathBuf>,
     /// Terraform's language or OpenTofu's.
     pub language: Language,
+    /// Texts read in place of files on disk (an editor's unsaved buffers), by path; the
+    /// files of the directories are still found on disk. `None` reads only the disk.
+    pub overlay: Option<Overlay>,
 }
 
 impl LoadOptions {

@@ -321,7 +321,7 @@ pub(crate) struct LoadCtx<'l> {
 
 /// Loads and evaluates the module in `dir` (see [`super::load_module`]).
 pub(crate) fn load(dir: &Path, options: &LoadOptions) -> LoadedModule {
-    let mut files = SourceFiles::default();
+    let mut files = SourceFiles::with_overlay(options.overlay.clone());
     let mut diagnostics = Vec::new();
     let mut dirs = BTreeMap::new();
     let root_dir = join_clean(dir, ".");
