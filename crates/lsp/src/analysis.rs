@@ -17,9 +17,9 @@ use terrace_syntax::Expr;
 #[derive(Debug)]
 pub enum Config {
     /// A Terraform or OpenTofu module.
-    Module(LoadedModule),
+    Module(Box<LoadedModule>),
     /// A Packer template.
-    Packer(LoadedTemplate),
+    Packer(Box<LoadedTemplate>),
 }
 
 /// A root configuration loaded at one moment of the editor's texts.
@@ -68,12 +68,15 @@ impl Analysis {
     /// Load the configuration in `root`, with `overlay`'s texts over the disk's.
     pub fn load(root: &Path, overlay: Overlay, generation: u64) -> Analysis {
         let config = if is_packer_dir(root) {
-            Config::Packer(load_template(root, &PackerOptions::from_process_env()))
+            Config::Packer(Box::new(load_template(
+                root,
+                &PackerOptions::from_process_env(),
+            )))
         } else {
             let mut options = LoadOptions::from_process_env();
             options.language = Language::detect(root).unwrap_or_default();
             options.overlay = Some(overlay);
-            Config::Module(load_module(root, &options))
+            Config::Module(Box::new(load_module(root, &options)))
         };
         Analysis {
             root: root.to_path_buf(),
@@ -138,8 +141,8 @@ impl Analysis {
         match &self.config {
             Config::Module(module) => *evaluator.functions_mut() = module.functions(),
             Config::Packer(_) => {
-                *evaluator.functions_mut() = terrace_config::module::Language::Terraform
-                    .functions();
+                *evaluator.functions_mut() =
+                    terrace_config::module::Language::Terraform.functions();
             }
         }
         evaluator.context_mut().base_dir = dir.to_path_buf();

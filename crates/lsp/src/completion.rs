@@ -13,19 +13,94 @@ use crate::cursor::Typed;
 
 /// Terraform's top-level block types.
 const TOP_BLOCKS: &[&str] = &[
-    "check", "data", "ephemeral", "import", "locals", "module", "moved", "output", "provider",
-    "removed", "resource", "terraform", "variable",
+    "check",
+    "data",
+    "ephemeral",
+    "import",
+    "locals",
+    "module",
+    "moved",
+    "output",
+    "provider",
+    "removed",
+    "resource",
+    "terraform",
+    "variable",
 ];
 
 /// Argument (and nested block) names of Terraform's own blocks.
 const BLOCK_ARGUMENTS: &[(&str, &[&str])] = &[
-    ("variable", &["default", "type", "description", "validation", "sensitive", "nullable", "ephemeral"]),
-    ("output", &["value", "description", "sensitive", "depends_on", "precondition", "ephemeral"]),
-    ("module", &["source", "version", "count", "for_each", "providers", "depends_on"]),
-    ("resource", &["count", "for_each", "provider", "depends_on", "lifecycle", "provisioner", "connection"]),
-    ("data", &["count", "for_each", "provider", "depends_on", "lifecycle"]),
-    ("terraform", &["required_version", "required_providers", "backend", "cloud", "experiments"]),
-    ("lifecycle", &["create_before_destroy", "prevent_destroy", "ignore_changes", "replace_triggered_by", "precondition", "postcondition"]),
+    (
+        "variable",
+        &[
+            "default",
+            "type",
+            "description",
+            "validation",
+            "sensitive",
+            "nullable",
+            "ephemeral",
+        ],
+    ),
+    (
+        "output",
+        &[
+            "value",
+            "description",
+            "sensitive",
+            "depends_on",
+            "precondition",
+            "ephemeral",
+        ],
+    ),
+    (
+        "module",
+        &[
+            "source",
+            "version",
+            "count",
+            "for_each",
+            "providers",
+            "depends_on",
+        ],
+    ),
+    (
+        "resource",
+        &[
+            "count",
+            "for_each",
+            "provider",
+            "depends_on",
+            "lifecycle",
+            "provisioner",
+            "connection",
+        ],
+    ),
+    (
+        "data",
+        &["count", "for_each", "provider", "depends_on", "lifecycle"],
+    ),
+    (
+        "terraform",
+        &[
+            "required_version",
+            "required_providers",
+            "backend",
+            "cloud",
+            "experiments",
+        ],
+    ),
+    (
+        "lifecycle",
+        &[
+            "create_before_destroy",
+            "prevent_destroy",
+            "ignore_changes",
+            "replace_triggered_by",
+            "precondition",
+            "postcondition",
+        ],
+    ),
     ("validation", &["condition", "error_message"]),
 ];
 
@@ -67,7 +142,11 @@ pub fn complete(
                 match block {
                     None => {
                         for name in TOP_BLOCKS {
-                            items.push(item(name, CompletionItemKind::KEYWORD, Some("block".into())));
+                            items.push(item(
+                                name,
+                                CompletionItemKind::KEYWORD,
+                                Some("block".into()),
+                            ));
                         }
                     }
                     Some(kind) => {
@@ -90,7 +169,17 @@ pub fn complete(
                     });
                 }
             }
-            for root in ["var", "local", "module", "data", "path", "terraform", "count", "each", "self"] {
+            for root in [
+                "var",
+                "local",
+                "module",
+                "data",
+                "path",
+                "terraform",
+                "count",
+                "each",
+                "self",
+            ] {
                 items.push(item(root, CompletionItemKind::VARIABLE, None));
             }
             if let Some(instance) = instance {
@@ -101,31 +190,56 @@ pub fn complete(
                     .map(|r| &*r.resource_type)
                     .collect();
                 for ty in types {
-                    items.push(item(ty, CompletionItemKind::CLASS, Some("resource type".into())));
+                    items.push(item(
+                        ty,
+                        CompletionItemKind::CLASS,
+                        Some("resource type".into()),
+                    ));
                 }
             }
         }
         ["var"] => {
             for variable in instance.map(|i| i.variables.as_slice()).unwrap_or_default() {
-                items.push(item(&variable.name, CompletionItemKind::VARIABLE, Some("variable".into())));
+                items.push(item(
+                    &variable.name,
+                    CompletionItemKind::VARIABLE,
+                    Some("variable".into()),
+                ));
             }
         }
         ["local"] => {
             for (name, _) in instance.map(|i| i.locals.as_slice()).unwrap_or_default() {
-                items.push(item(name, CompletionItemKind::VARIABLE, Some("local".into())));
+                items.push(item(
+                    name,
+                    CompletionItemKind::VARIABLE,
+                    Some("local".into()),
+                ));
             }
         }
         ["module"] => {
-            for call in instance.map(|i| i.module_calls.as_slice()).unwrap_or_default() {
-                items.push(item(&call.name, CompletionItemKind::MODULE, Some(call.source.clone())));
+            for call in instance
+                .map(|i| i.module_calls.as_slice())
+                .unwrap_or_default()
+            {
+                items.push(item(
+                    &call.name,
+                    CompletionItemKind::MODULE,
+                    Some(call.source.clone()),
+                ));
             }
         }
         ["module", name] => {
-            if let Some(call) = instance.and_then(|i| i.module_calls.iter().find(|c| &*c.name == *name)) {
+            if let Some(call) =
+                instance.and_then(|i| i.module_calls.iter().find(|c| &*c.name == *name))
+            {
                 match call.instances.first() {
                     Some((_, child)) => {
                         for output in &child.outputs {
-                            items.push(item(&output.name, CompletionItemKind::PROPERTY, Some("output".into())));
+                            items.push(item(
+                                &output.name,
+                                CompletionItemKind::PROPERTY,
+                                Some("output".into()),
+                            ));
                         }
                     }
                     None => {
@@ -145,7 +259,11 @@ pub fn complete(
                 .map(|r| &*r.resource_type)
                 .collect();
             for ty in types {
-                items.push(item(ty, CompletionItemKind::CLASS, Some("data source".into())));
+                items.push(item(
+                    ty,
+                    CompletionItemKind::CLASS,
+                    Some("data source".into()),
+                ));
             }
         }
         ["data", ty] => {
@@ -166,7 +284,12 @@ pub fn complete(
             }
         }
         ["terraform"] => items.push(item("workspace", CompletionItemKind::FIELD, None)),
-        [ty] if instance.is_some_and(|i| i.resources.iter().any(|r| !r.is_data && &*r.resource_type == *ty)) => {
+        [ty] if instance.is_some_and(|i| {
+            i.resources
+                .iter()
+                .any(|r| !r.is_data && &*r.resource_type == *ty)
+        }) =>
+        {
             for r in instance.map(|i| i.resources.as_slice()).unwrap_or_default() {
                 if !r.is_data && &*r.resource_type == *ty {
                     items.push(item(&r.name, CompletionItemKind::FIELD, None));

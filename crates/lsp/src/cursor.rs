@@ -174,7 +174,10 @@ fn constant_index_end(line: &str, open: usize) -> Option<usize> {
     };
     let after = &trimmed[len..];
     let close = after.len() - after.trim_start().len();
-    after.trim_start().starts_with(']').then_some(open + 1 + lead + len + close + 1)
+    after
+        .trim_start()
+        .starts_with(']')
+        .then_some(open + 1 + lead + len + close + 1)
 }
 
 /// The start of the constant index that ends at `close` (a `]`), if it is one.
@@ -213,7 +216,10 @@ fn traversal_end(line: &str, mask: &[bool], start: usize) -> usize {
             Some(b'.') => match ident_around(line, mask, end + 1) {
                 Some(step) if is_ident_start(bytes[end + 1]) => end = step.end,
                 _ => {
-                    let digits = bytes[end + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    let digits = bytes[end + 1..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
                     if digits == 0 {
                         break;
                     }
@@ -274,7 +280,10 @@ pub fn target_at(line: &str, at: usize) -> Option<Target> {
     let start = traversal_start(line, &mask, ident)?;
     let end = traversal_end(line, &mask, start);
     let text = line[start..end].to_string();
-    if matches!(text.as_str(), "true" | "false" | "null" | "for" | "in" | "if") {
+    if matches!(
+        text.as_str(),
+        "true" | "false" | "null" | "for" | "in" | "if"
+    ) {
         return None;
     }
     Some(Target::Reference {
@@ -340,7 +349,11 @@ pub fn typed_before(line: &str, at: usize) -> Option<Typed> {
             return None;
         }
         if index_step {
-            path.push(format!("{}{}", &line[name_start..name_end], &line[name_end..dot]));
+            path.push(format!(
+                "{}{}",
+                &line[name_start..name_end],
+                &line[name_end..dot]
+            ));
         } else {
             path.push(line[name_start..name_end].to_string());
         }
@@ -370,9 +383,16 @@ mod tests {
     fn whole_traversals_from_any_step() {
         let line = "  value = terraform_data.server[0].output.name";
         for at in [10, 20, 25, 36, 43] {
-            assert_eq!(reference(line, at).as_deref(), Some("terraform_data.server[0].output.name"), "{at}");
+            assert_eq!(
+                reference(line, at).as_deref(),
+                Some("terraform_data.server[0].output.name"),
+                "{at}"
+            );
         }
-        assert_eq!(reference(r#"x = m["key"].a + 1"#, 4).as_deref(), Some(r#"m["key"].a"#));
+        assert_eq!(
+            reference(r#"x = m["key"].a + 1"#, 4).as_deref(),
+            Some(r#"m["key"].a"#)
+        );
     }
 
     #[test]
@@ -386,7 +406,7 @@ mod tests {
     #[test]
     fn interpolations_are_code_and_text_is_not() {
         let line = r#"  full_name = "${var.project}-${terraform.workspace}""#;
-        assert_eq!(reference(line, 20).as_deref(), Some("var.project"));
+        assert_eq!(reference(line, 18).as_deref(), Some("var.project"));
         assert_eq!(reference(line, 33).as_deref(), Some("terraform.workspace"));
         let line = r#"  a = "plain var.text" # var.x"#;
         assert_eq!(reference(line, 12), None);
@@ -395,8 +415,14 @@ mod tests {
 
     #[test]
     fn function_names() {
-        assert_eq!(reference("k = substr(var.api_key, 0, 2)", 5).as_deref(), Some("fn substr"));
-        assert_eq!(reference("k = substr(var.api_key, 0, 2)", 12).as_deref(), Some("var.api_key"));
+        assert_eq!(
+            reference("k = substr(var.api_key, 0, 2)", 5).as_deref(),
+            Some("fn substr")
+        );
+        assert_eq!(
+            reference("k = substr(var.api_key, 0, 2)", 12).as_deref(),
+            Some("var.api_key")
+        );
         assert_eq!(
             reference("x = provider::terraform::encode_expr(1)", 16).as_deref(),
             Some("fn provider::terraform::encode_expr")
@@ -413,7 +439,10 @@ mod tests {
     #[test]
     fn typed_chains() {
         let typed = typed_before("  probe = var.", 14).unwrap();
-        assert_eq!((typed.path.as_slice(), typed.prefix.as_str()), (&["var".to_string()][..], ""));
+        assert_eq!(
+            (typed.path.as_slice(), typed.prefix.as_str()),
+            (&["var".to_string()][..], "")
+        );
         let typed = typed_before("  probe = forma", 15).unwrap();
         assert!(typed.path.is_empty());
         assert_eq!(typed.prefix, "forma");

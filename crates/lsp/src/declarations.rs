@@ -21,13 +21,20 @@ pub fn files_in<'a>(files: &'a SourceFiles, dir: &Path) -> Vec<&'a SourceFile> {
                 && !name.ends_with(".hcl.lock")
                 && !name.ends_with(".tftest.hcl")
                 && !name.ends_with(".pkrvars.hcl")
-                && file.path.parent().is_some_and(|parent| clean(parent) == dir)
+                && file
+                    .path
+                    .parent()
+                    .is_some_and(|parent| clean(parent) == dir)
         })
         .collect()
 }
 
 /// The top-level blocks of `dir` of type `kind`.
-pub fn blocks<'a>(files: &'a SourceFiles, dir: &Path, kind: &str) -> Vec<(&'a SourceFile, &'a Block)> {
+pub fn blocks<'a>(
+    files: &'a SourceFiles,
+    dir: &Path,
+    kind: &str,
+) -> Vec<(&'a SourceFile, &'a Block)> {
     files_in(files, dir)
         .into_iter()
         .flat_map(|file| file.body.blocks().map(move |block| (file, block)))
@@ -53,7 +60,11 @@ pub fn block<'a>(
 }
 
 /// The attribute declaring local `name`.
-pub fn local<'a>(files: &'a SourceFiles, dir: &Path, name: &str) -> Option<(&'a SourceFile, &'a Attribute)> {
+pub fn local<'a>(
+    files: &'a SourceFiles,
+    dir: &Path,
+    name: &str,
+) -> Option<(&'a SourceFile, &'a Attribute)> {
     blocks(files, dir, "locals")
         .into_iter()
         .find_map(|(file, block)| block.body.attribute(name).map(|attr| (file, attr)))

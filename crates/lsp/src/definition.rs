@@ -60,13 +60,19 @@ pub fn definition(analysis: &Analysis, dir: &Path, reference: &str) -> Vec<Spot>
     match (name(0), name(1)) {
         (Some("var"), Some(var)) => out.extend(block("variable", &[var])),
         (Some("local"), Some(local)) => {
-            out.extend(declarations::local(files, dir, local).map(|(file, attr)| spot(file, attr.span)));
+            out.extend(
+                declarations::local(files, dir, local).map(|(file, attr)| spot(file, attr.span)),
+            );
         }
         (Some("module"), Some(call)) => {
             out.extend(block("module", &[call]));
             if let Some(output) = name(2) {
                 for place in analysis.places(dir) {
-                    let Some(called) = place.instance.module_calls.iter().find(|c| &*c.name == call)
+                    let Some(called) = place
+                        .instance
+                        .module_calls
+                        .iter()
+                        .find(|c| &*c.name == call)
                     else {
                         continue;
                     };
@@ -100,7 +106,10 @@ mod tests {
 
     #[test]
     fn names_drop_indexes() {
-        assert_eq!(names("terraform_data.server[0].output.name"), ["terraform_data", "server", "output", "name"]);
+        assert_eq!(
+            names("terraform_data.server[0].output.name"),
+            ["terraform_data", "server", "output", "name"]
+        );
         assert_eq!(names(r#"m["a.b"].c"#), ["m", "c"]);
     }
 }

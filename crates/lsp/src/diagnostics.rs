@@ -18,7 +18,9 @@ pub fn by_file(analysis: &Analysis) -> BTreeMap<PathBuf, Vec<Diagnostic>> {
     for found in analysis.diagnostics() {
         let Some(id) = found.file else { continue };
         let file = files.get(id);
-        let index = indexes.entry(id.0).or_insert_with(|| LineIndex::new(&file.text));
+        let index = indexes
+            .entry(id.0)
+            .or_insert_with(|| LineIndex::new(&file.text));
         let d = &found.diagnostic;
         let message = if d.detail.is_empty() {
             d.summary.clone()

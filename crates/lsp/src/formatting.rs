@@ -13,7 +13,8 @@ use crate::position::LineIndex;
 /// let text = "a=1\nbb = 2\n";
 /// let edits = edits(text, &LineIndex::new(text));
 /// assert_eq!(edits.len(), 1);
-/// assert_eq!(edits[0].new_text, "a  = 1\nbb = 2\n");
+/// // Only the changed line is replaced: `bb = 2` already is as `terrace fmt` writes it.
+/// assert_eq!(edits[0].new_text, "a  = 1\n");
 /// ```
 pub fn edits(text: &str, index: &LineIndex) -> Vec<TextEdit> {
     let Ok(formatted) = terrace_syntax::format(text) else {
@@ -37,9 +38,16 @@ pub fn edits(text: &str, index: &LineIndex) -> Vec<TextEdit> {
         .take_while(|(a, b)| a == b)
         .count();
     let start: usize = old_lines[..head].iter().map(|l| l.len()).sum();
-    let old_end = text.len() - old_lines[old_lines.len() - tail..].iter().map(|l| l.len()).sum::<usize>();
-    let new_end =
-        formatted.len() - new_lines[new_lines.len() - tail..].iter().map(|l| l.len()).sum::<usize>();
+    let old_end = text.len()
+        - old_lines[old_lines.len() - tail..]
+            .iter()
+            .map(|l| l.len())
+            .sum::<usize>();
+    let new_end = formatted.len()
+        - new_lines[new_lines.len() - tail..]
+            .iter()
+            .map(|l| l.len())
+            .sum::<usize>();
     let range = Range::new(
         index.position(text, start),
         if old_end == text.len() {

@@ -102,7 +102,10 @@ impl LineIndex {
 
     /// The LSP range of byte range `span` in `text`.
     pub fn range(&self, text: &str, span: std::ops::Range<usize>) -> lsp_types::Range {
-        lsp_types::Range::new(self.position(text, span.start), self.position(text, span.end))
+        lsp_types::Range::new(
+            self.position(text, span.start),
+            self.position(text, span.end),
+        )
     }
 }
 

@@ -24,9 +24,9 @@ use lsp_types::{
     CompletionOptions, CompletionParams, CompletionResponse, DefinitionOptions,
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
     DidSaveTextDocumentParams, DocumentFormattingParams, DocumentSymbolParams,
-    DocumentSymbolResponse, FoldingRangeParams, GotoDefinitionParams, GotoDefinitionResponse, Hover,
-    HoverContents, HoverParams, HoverProviderCapability, InitializeParams, Location, MarkupContent,
-    MarkupKind, OneOf, PositionEncodingKind, PublishDiagnosticsParams, SaveOptions,
+    DocumentSymbolResponse, FoldingRangeParams, GotoDefinitionParams, GotoDefinitionResponse,
+    Hover, HoverContents, HoverParams, HoverProviderCapability, InitializeParams, Location,
+    MarkupContent, MarkupKind, OneOf, PositionEncodingKind, PublishDiagnosticsParams, SaveOptions,
     ServerCapabilities, ServerInfo, SymbolInformation, TextDocumentSyncCapability,
     TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions, Uri,
     WorkspaceSymbolParams,
@@ -67,15 +67,17 @@ pub fn run_stdio() -> i32 {
 pub fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
         position_encoding: Some(PositionEncodingKind::UTF16),
-        text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
-            open_close: Some(true),
-            change: Some(TextDocumentSyncKind::INCREMENTAL),
-            will_save: None,
-            will_save_wait_until: None,
-            save: Some(TextDocumentSyncSaveOptions::SaveOptions(SaveOptions {
-                include_text: Some(false),
-            })),
-        })),
+        text_document_sync: Some(TextDocumentSyncCapability::Options(
+            TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(TextDocumentSyncKind::INCREMENTAL),
+                will_save: None,
+                will_save_wait_until: None,
+                save: Some(TextDocumentSyncSaveOptions::SaveOptions(SaveOptions {
+                    include_text: Some(false),
+                })),
+            },
+        )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Right(DefinitionOptions {
             work_done_progress_options: Default::default(),
@@ -113,7 +115,9 @@ struct Slot {
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     // A worker that panicked left the data as it was; go on with it.
-    mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Work for the loader.
@@ -222,7 +226,10 @@ fn serve(connection: Connection) -> Result<bool, Error> {
                         }
                         None
                     }
-                    _ => document_notification(<Arc<DocumentStore> as MakeMutStore>::make_mut_store(&mut docs), note),
+                    _ => document_notification(
+                        <Arc<DocumentStore> as MakeMutStore>::make_mut_store(&mut docs),
+                        note,
+                    ),
                 };
                 if let Some((path, debounce)) = changed {
                     generation += 1;
@@ -266,7 +273,11 @@ fn document_notification(docs: &mut DocumentStore, note: Notification) -> Option
         DidOpenTextDocument::METHOD => {
             let params: DidOpenTextDocumentParams = serde_json::from_value(note.params).ok()?;
             let path = path_of(&params.text_document.uri)?;
-            docs.open(path.clone(), params.text_document.text, params.text_document.version);
+            docs.open(
+                path.clone(),
+                params.text_document.text,
+                params.text_document.version,
+            );
             Some((path, false))
         }
         DidChangeTextDocument::METHOD => {
@@ -348,17 +359,21 @@ fn watchdog(shared: &Shared) {
 fn root_for(shared: &Shared, dir: &Path) -> PathBuf {
     let dir = clean(dir);
     let analyses = lock(&shared.analyses);
-    let mut roots: Vec<&PathBuf> = shared.roots.iter().filter(|root| dir.starts_with(root)).collect();
+    let mut roots: Vec<&PathBuf> = shared
+        .roots
+        .iter()
+        .filter(|root| dir.starts_with(root))
+        .collect();
     roots.sort_by_key(|root| std::cmp::Reverse(root.components().count()));
     for root in roots {
         match analyses.get(root) {
-            Some(slot) if slot.latest.covers(&dir) => return root.clone(),
-            Some(slot) => {
-                if slot.good.as_ref().is_some_and(|good| good.covers(&dir)) {
-                    return root.clone();
-                }
+            Some(slot)
+                if slot.latest.covers(&dir)
+                    || slot.good.as_ref().is_some_and(|good| good.covers(&dir)) =>
+            {
+                return root.clone();
             }
-            None => {}
+            _ => {}
         }
     }
     dir
@@ -411,7 +426,12 @@ fn loader(shared: &Shared, jobs: &Receiver<LoadJob>) {
         roots.dedup();
         for root in roots {
             let analysis = Arc::new(Analysis::load(&root, overlay.clone(), generation));
-            let files = publish(shared, &analysis, &open, published.remove(&root).unwrap_or_default());
+            let files = publish(
+                shared,
+                &analysis,
+                &open,
+                published.remove(&root).unwrap_or_default(),
+            );
             published.insert(root.clone(), files);
             let mut analyses = lock(&shared.analyses);
             let good = if analysis.has_configuration_errors() {
@@ -419,7 +439,13 @@ fn loader(shared: &Shared, jobs: &Receiver<LoadJob>) {
             } else {
                 Some(analysis.clone())
             };
-            analyses.insert(root, Slot { latest: analysis, good });
+            analyses.insert(
+                root,
+                Slot {
+                    latest: analysis,
+                    good,
+                },
+            );
             drop(analyses);
             shared.loaded.notify_all();
         }
@@ -430,10 +456,21 @@ fn loader(shared: &Shared, jobs: &Receiver<LoadJob>) {
             let known = lock(&shared.analyses).contains_key(&root);
             if !known {
                 let analysis = Arc::new(Analysis::load(&root, overlay.clone(), generation));
-                let files = publish(shared, &analysis, &open, published.remove(&root).unwrap_or_default());
+                let files = publish(
+                    shared,
+                    &analysis,
+                    &open,
+                    published.remove(&root).unwrap_or_default(),
+                );
                 published.insert(root.clone(), files);
                 let good = (!analysis.has_configuration_errors()).then(|| analysis.clone());
-                lock(&shared.analyses).insert(root, Slot { latest: analysis, good });
+                lock(&shared.analyses).insert(
+                    root,
+                    Slot {
+                        latest: analysis,
+                        good,
+                    },
+                );
                 shared.loaded.notify_all();
             }
         }
@@ -505,15 +542,22 @@ fn analysis_for(shared: &Shared, root: &Path) -> Option<Arc<Analysis>> {
 fn answer(shared: &Shared, job: Job) {
     let id = job.request.id.clone();
     let response = if job.cancel.load(Ordering::Relaxed) {
-        Response::new_err(id.clone(), ErrorCode::RequestCanceled as i32, "cancelled".into())
+        Response::new_err(
+            id.clone(),
+            ErrorCode::RequestCanceled as i32,
+            "cancelled".into(),
+        )
     } else {
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            handle(shared, &job)
-        }));
+        let outcome =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(shared, &job)));
         match outcome {
             Ok(Ok(value)) => Response::new_ok(id.clone(), value),
             Ok(Err((code, message))) => Response::new_err(id.clone(), code as i32, message),
-            Err(_) => Response::new_err(id.clone(), ErrorCode::InternalError as i32, "internal error".into()),
+            Err(_) => Response::new_err(
+                id.clone(),
+                ErrorCode::InternalError as i32,
+                "internal error".into(),
+            ),
         }
     };
     lock(&shared.in_flight).remove(&id);
@@ -592,7 +636,10 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
                     kind: MarkupKind::Markdown,
                     value: markdown,
                 }),
-                range: Some(doc.index.range(&doc.text, range.start + span.start..range.start + span.end)),
+                range: Some(
+                    doc.index
+                        .range(&doc.text, range.start + span.start..range.start + span.end),
+                ),
             })
         }
         GotoDefinition::METHOD => {
@@ -617,7 +664,10 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
                 .into_iter()
                 .filter_map(|spot| {
                     let index = LineIndex::new(&spot.text);
-                    Some(Location::new(uri_of(&spot.path)?, index.range(&spot.text, spot.span.range())))
+                    Some(Location::new(
+                        uri_of(&spot.path)?,
+                        index.range(&spot.text, spot.span.range()),
+                    ))
                 })
                 .collect();
             if locations.is_empty() {
@@ -661,7 +711,9 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
                 return Ok(serde_json::Value::Null);
             };
             let (body, _) = terrace_syntax::parse_body(&doc.text);
-            json(DocumentSymbolResponse::Nested(symbols::document_symbols(&doc.text, &doc.index, &body)))
+            json(DocumentSymbolResponse::Nested(symbols::document_symbols(
+                &doc.text, &doc.index, &body,
+            )))
         }
         FoldingRangeRequest::METHOD => {
             let p: FoldingRangeParams = params(request)?;
@@ -669,13 +721,16 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
                 return Ok(serde_json::Value::Null);
             };
             let (body, _) = terrace_syntax::parse_body(&doc.text);
-            json(symbols::folding_ranges(&doc.text, &doc.index, &body))
+            json(symbols::folding_ranges(&doc.index, &body))
         }
         WorkspaceSymbolRequest::METHOD => {
             let p: WorkspaceSymbolParams = params(request)?;
             json(workspace_symbols(shared, &p.query))
         }
-        _ => Err((ErrorCode::MethodNotFound, format!("unknown request {}", request.method))),
+        _ => Err((
+            ErrorCode::MethodNotFound,
+            format!("unknown request {}", request.method),
+        )),
     }
 }
 
@@ -686,7 +741,10 @@ fn enclosing_block(text: &str, offset: usize) -> Option<String> {
     let mut body = &body;
     'walk: loop {
         for block in body.blocks() {
-            let (open, close) = (block.open_brace.end as usize, block.close_brace.start.max(block.open_brace.end) as usize);
+            let (open, close) = (
+                block.open_brace.end as usize,
+                block.close_brace.start.max(block.open_brace.end) as usize,
+            );
             if open <= offset && offset <= close {
                 found = Some(block.block_type.as_str().to_string());
                 body = &block.body;
@@ -701,14 +759,18 @@ fn enclosing_block(text: &str, offset: usize) -> Option<String> {
 /// Top-level blocks of every loaded configuration whose name holds `query`.
 #[allow(deprecated)] // `SymbolInformation::deprecated` must be written out.
 fn workspace_symbols(shared: &Shared, query: &str) -> Vec<SymbolInformation> {
-    let analyses: Vec<Arc<Analysis>> =
-        lock(&shared.analyses).values().map(|slot| slot.latest.clone()).collect();
+    let analyses: Vec<Arc<Analysis>> = lock(&shared.analyses)
+        .values()
+        .map(|slot| slot.latest.clone())
+        .collect();
     let query = query.to_lowercase();
     let mut out = Vec::new();
     for analysis in analyses {
         for (_, file) in analysis.files().iter() {
             let index = LineIndex::new(&file.text);
-            let Some(uri) = uri_of(&file.path) else { continue };
+            let Some(uri) = uri_of(&file.path) else {
+                continue;
+            };
             for block in file.body.blocks() {
                 let name = symbols::block_name(block);
                 if !name.to_lowercase().contains(&query) {
@@ -719,7 +781,10 @@ fn workspace_symbols(shared: &Shared, query: &str) -> Vec<SymbolInformation> {
                     kind: lsp_types::SymbolKind::OBJECT,
                     tags: None,
                     deprecated: None,
-                    location: Location::new(uri.clone(), index.range(&file.text, block.span.range())),
+                    location: Location::new(
+                        uri.clone(),
+                        index.range(&file.text, block.span.range()),
+                    ),
                     container_name: Some(block.block_type.as_str().to_string()),
                 });
                 if out.len() >= 1000 {
@@ -730,4 +795,3 @@ fn workspace_symbols(shared: &Shared, query: &str) -> Vec<SymbolInformation> {
     }
     out
 }
-

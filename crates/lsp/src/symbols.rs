@@ -69,9 +69,9 @@ pub fn document_symbols(text: &str, index: &LineIndex, body: &Body) -> Vec<Docum
 }
 
 /// The folding ranges of `body`: blocks, and expressions over several lines.
-pub fn folding_ranges(text: &str, index: &LineIndex, body: &Body) -> Vec<FoldingRange> {
+pub fn folding_ranges(index: &LineIndex, body: &Body) -> Vec<FoldingRange> {
     let mut out = Vec::new();
-    fold_body(text, index, body, &mut out);
+    fold_body(index, body, &mut out);
     out
 }
 
@@ -89,12 +89,12 @@ fn push(out: &mut Vec<FoldingRange>, index: &LineIndex, start: u32, end: u32) {
     }
 }
 
-fn fold_body(text: &str, index: &LineIndex, body: &Body, out: &mut Vec<FoldingRange>) {
+fn fold_body(index: &LineIndex, body: &Body, out: &mut Vec<FoldingRange>) {
     for item in &body.items {
         match item {
             BodyItem::Block(block) => {
                 push(out, index, block.open_brace.start, block.close_brace.start);
-                fold_body(text, index, &block.body, out);
+                fold_body(index, &block.body, out);
             }
             BodyItem::Attribute(attr) => fold_expr(index, &attr.expr, out),
         }

@@ -9,7 +9,8 @@
 //! - `errors.rs`: the exception classes and the `Diagnostic` class;
 //! - `run.rs`: an evaluation on a worker thread while the caller, without the
 //!   GIL, watches for Python signals (`KeyboardInterrupt`);
-//! - `module.rs`: the `Module` class (a Terraform configuration or a Packer template).
+//! - `module.rs`: the `Module` class (a Terraform configuration or a Packer template);
+//! - `run_command_line`: the `terrace` command (`terrace-repl`), for the package's script.
 
 #![warn(missing_docs)]
 
@@ -91,6 +92,15 @@ fn format_value(value: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(terrace_types::format_value(&from_python(value)?))
 }
 
+/// Run the `terrace` command line (the arguments after the program name) exactly as the
+/// `terrace` binary does (the console, `-e`, `fmt`, `check`, ...), on the process's own
+/// standard streams, and return its exit status. The package's `terrace` command
+/// (`terrace.__main__:main`) calls this.
+#[pyfunction]
+fn run_command_line(py: Python<'_>, argv: Vec<std::ffi::OsString>) -> u8 {
+    py.detach(|| terrace_repl::run_command_line(argv))
+}
+
 /// The `terrace._terrace` extension module.
 #[pymodule]
 fn _terrace(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -100,6 +110,7 @@ fn _terrace(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(type_of, m)?)?;
     m.add_function(wrap_pyfunction!(format, m)?)?;
     m.add_function(wrap_pyfunction!(format_value, m)?)?;
+    m.add_function(wrap_pyfunction!(run_command_line, m)?)?;
     m.add_class::<Unknown>()?;
     m.add_class::<Sensitive>()?;
     m.add_class::<Diagnostic>()?;

@@ -5,23 +5,14 @@
 //! `../shared/corpus/real-world` beside the project, else the project's `tests/data/corpus`.
 #![allow(clippy::print_stdout, clippy::unwrap_used, missing_docs)]
 
+#[path = "support/corpus.rs"]
+mod corpus;
+
+use corpus::corpus_dir;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn corpus_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("TERRACE_FMT_CORPUS") {
-        return PathBuf::from(dir);
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let shared = root.join("../shared/corpus/real-world");
-    if shared.is_dir() {
-        shared
-    } else {
-        root.join("tests/data/corpus")
-    }
-}
 
 fn formatted_files(dir: &Path, found: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {

@@ -96,6 +96,8 @@ pub enum Mode {
     Fmt,
     /// `terrace completions SHELL`.
     Completions,
+    /// `terrace man`: the manual page.
+    Man,
     /// `terrace lsp`: the language server on stdin and stdout.
     Lsp,
     /// `--help` (the text is in [`Args::text`]).
@@ -116,18 +118,22 @@ impl fmt::Display for ArgsError {
 
 impl std::error::Error for ArgsError {}
 
-/// terrace: the HCL2 expression language console (Terraform, OpenTofu, Packer).
+/// What `-V` and `--version` print after the name: terrace's version and the versions of
+/// the languages it follows.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (the languages of Terraform 1.15.5, OpenTofu 1.12 with --tofu or .tofu files, and Packer)"
+);
+
+/// The HCL2 expression language console (Terraform, OpenTofu, Packer).
 ///
 /// With no subcommand: the interactive console (or expressions read from piped stdin,
 /// or evaluated with -e), printing exactly what `terraform console` prints.
 #[derive(Parser, Debug)]
 #[command(
     name = "terrace",
-    version,
-    long_version = concat!(
-        env!("CARGO_PKG_VERSION"),
-        " (the languages of Terraform 1.15, OpenTofu 1.12 with --tofu or .tofu files, and Packer)"
-    ),
+    version = VERSION,
+    long_version = VERSION,
     after_help = "Console commands: type :help in the console."
 )]
 struct Cli {
@@ -235,6 +241,8 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+    /// Print the manual page, terrace.1 (roff; `terrace man | man -l -` shows it).
+    Man,
     /// Serve the Language Server Protocol over stdin and stdout, for editors: diagnostics,
     /// hover with evaluated values, definitions, completion, formatting, symbols.
     Lsp,
@@ -289,7 +297,8 @@ pub fn usage() -> String {
     Cli::command().render_long_help().to_string()
 }
 
-/// The clap command, for shell completions.
+/// The clap command, for shell completions and the manual page.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub(crate) fn command() -> clap::Command {
     Cli::command()
 }
@@ -380,6 +389,7 @@ impl Args {
                 parsed.mode = Mode::Completions;
                 parsed.shell = Some(shell);
             }
+            Some(Command::Man) => parsed.mode = Mode::Man,
             Some(Command::Lsp) => parsed.mode = Mode::Lsp,
         }
         Ok(parsed)

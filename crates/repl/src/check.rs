@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use terrace_syntax::parse_body;
 
 use crate::diagnostics::{Problem, Report};
+use crate::on_every_core::map_on_every_core;
 
 /// The outcome of checking some paths.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -52,35 +53,52 @@ fn json_errors(path: &Path, source: &str) -> Vec<terrace_syntax::ParseError> {
     }
 }
 
+/// One thing to check, in the order its report is shown: a file to parse, or a path that
+/// could not be read (its message).
+enum Job {
+    File(PathBuf),
+    Unreadable(PathBuf, String),
+}
+
+/// What checking one job found: whether a file was parsed, how many errors, the report.
+struct Outcome {
+    parsed: bool,
+    n_errors: usize,
+    report: Option<Report>,
+}
+
 /// Parse every checked file under `paths` (files are parsed whatever their name).
 /// Directories are walked in name order, skipping hidden ones (`.git`, `.terraform`).
+/// The files are found first, then parsed on every core; the reports keep the walk's order.
 pub fn check_paths(paths: &[PathBuf]) -> CheckSummary {
-    let mut summary = CheckSummary::default();
+    let mut jobs = Vec::new();
     for path in paths {
         match fs::metadata(path) {
-            Ok(metadata) if metadata.is_dir() => walk(path, &mut summary),
-            Ok(_) => check_file(path, &mut summary),
-            Err(error) => fail(
-                path,
-                &format!("cannot read {}: {error}", path.display()),
-                &mut summary,
-            ),
+            Ok(metadata) if metadata.is_dir() => walk(path, &mut jobs),
+            Ok(_) => jobs.push(Job::File(path.clone())),
+            Err(error) => jobs.push(Job::Unreadable(
+                path.clone(),
+                format!("cannot read {}: {error}", path.display()),
+            )),
         }
+    }
+    let mut summary = CheckSummary::default();
+    for outcome in map_on_every_core(&jobs, check_job) {
+        summary.n_files += usize::from(outcome.parsed);
+        summary.n_errors += outcome.n_errors;
+        summary.reports.extend(outcome.report);
     }
     summary
 }
 
-fn walk(dir: &Path, summary: &mut CheckSummary) {
+fn walk(dir: &Path, jobs: &mut Vec<Job>) {
     let mut pending = vec![dir.to_path_buf()];
     while let Some(dir) = pending.pop() {
         let entries = match fs::read_dir(&dir) {
             Ok(entries) => entries,
             Err(error) => {
-                fail(
-                    &dir,
-                    &format!("cannot read {}: {error}", dir.display()),
-                    summary,
-                );
+                let message = format!("cannot read {}: {error}", dir.display());
+                jobs.push(Job::Unreadable(dir, message));
                 continue;
             }
         };
@@ -102,65 +120,67 @@ fn walk(dir: &Path, summary: &mut CheckSummary) {
             }
         }
         files.sort();
-        for file in &files {
-            check_file(file, summary);
-        }
+        jobs.extend(files.into_iter().map(Job::File));
         dirs.sort();
         // Depth first, in name order.
         pending.extend(dirs.into_iter().rev());
     }
 }
 
-fn check_file(path: &Path, summary: &mut CheckSummary) {
+fn check_job(job: &Job) -> Outcome {
+    match job {
+        Job::File(path) => check_file(path),
+        Job::Unreadable(path, message) => unreadable(path, message),
+    }
+}
+
+fn check_file(path: &Path) -> Outcome {
     let bytes = match fs::read(path) {
         Ok(bytes) => bytes,
         Err(error) => {
-            fail(
-                path,
-                &format!("cannot read {}: {error}", path.display()),
-                summary,
-            );
-            return;
+            return unreadable(path, &format!("cannot read {}: {error}", path.display()));
         }
     };
-    summary.n_files += 1;
-    let source = match String::from_utf8(bytes) {
-        Ok(source) => source,
+    let (source, errors) = match String::from_utf8(bytes) {
+        Ok(source) => {
+            let errors = if path.to_string_lossy().ends_with(".json") {
+                json_errors(path, &source)
+            } else {
+                parse_body(&source).1
+            };
+            (source, errors)
+        }
         Err(error) => {
             // The parser's error names the offset of the first invalid byte; the text
             // shown under it marks the bad bytes with U+FFFD (before them it is exact).
             let (_, errors) = terrace_syntax::parse_body_bytes(error.as_bytes());
-            let source = String::from_utf8_lossy(error.as_bytes()).into_owned();
-            summary.n_errors += errors.len();
-            let problems = errors.iter().map(Problem::from).collect();
-            summary
-                .reports
-                .push(Report::new(path.display().to_string(), source, problems));
-            return;
+            (
+                String::from_utf8_lossy(error.as_bytes()).into_owned(),
+                errors,
+            )
         }
     };
-    let errors = if path.to_string_lossy().ends_with(".json") {
-        json_errors(path, &source)
-    } else {
-        parse_body(&source).1
-    };
-    if errors.is_empty() {
-        return;
+    let report = (!errors.is_empty()).then(|| {
+        let problems = errors.iter().map(Problem::from).collect();
+        Report::new(path.display().to_string(), source, problems)
+    });
+    Outcome {
+        parsed: true,
+        n_errors: errors.len(),
+        report,
     }
-    summary.n_errors += errors.len();
-    let problems = errors.iter().map(Problem::from).collect();
-    summary
-        .reports
-        .push(Report::new(path.display().to_string(), source, problems));
 }
 
-fn fail(path: &Path, message: &str, summary: &mut CheckSummary) {
-    summary.n_errors += 1;
-    summary.reports.push(Report::new(
-        path.display().to_string(),
-        String::new(),
-        vec![Problem::error("Cannot read file", message)],
-    ));
+fn unreadable(path: &Path, message: &str) -> Outcome {
+    Outcome {
+        parsed: false,
+        n_errors: 1,
+        report: Some(Report::new(
+            path.display().to_string(),
+            String::new(),
+            vec![Problem::error("Cannot read file", message)],
+        )),
+    }
 }
 
 #[cfg(test)]

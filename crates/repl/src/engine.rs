@@ -276,6 +276,12 @@ impl Engine {
         self.evaluator.set_interrupt(Some(flag));
     }
 
+    /// Fix what `timestamp()` returns (an RFC 3339 time), or read the system clock
+    /// again with `None`.
+    pub fn set_now(&mut self, now: Option<String>) {
+        self.evaluator.context_mut().fixed_now = now;
+    }
+
     /// Bind `name` to `value` as a plain variable, for the rest of the session.
     pub fn bind(&mut self, name: &str, value: Value) {
         self.scope.insert(name, value.clone());
@@ -342,6 +348,10 @@ impl Engine {
     }
 }
 
+/// False on wasm32-unknown-unknown, which has no process environment (`std::env::vars`
+/// panics there): no `TF_VAR_*` or `PKR_VAR_*` is read.
+const HAS_ENVIRONMENT: bool = !cfg!(all(target_family = "wasm", target_os = "unknown"));
+
 /// The directory `context` names, `.` when empty.
 fn module_dir(context: &Context) -> PathBuf {
     if context.dir.as_os_str().is_empty() {
@@ -364,7 +374,11 @@ pub fn is_template_file(path: &std::path::Path) -> bool {
 
 /// A Packer template's options: this process's `PKR_VAR_*`, then `--var-file`, then `--var`.
 fn packer_options(context: &Context) -> PackerOptions {
-    let mut options = PackerOptions::from_process_env();
+    let mut options = if HAS_ENVIRONMENT {
+        PackerOptions::from_process_env()
+    } else {
+        PackerOptions::default()
+    };
     options.env.extend(context.env.iter().cloned());
     options.vars = context.vars.clone();
     options.var_files = context.var_files.clone();
@@ -394,7 +408,11 @@ fn diagnostic_report(files: &SourceFiles, found: &ModuleDiagnostic) -> Report {
 /// The loader's options: this process's `TF_VAR_*`, then `--var-file`, then `--var`; the
 /// state flags.
 fn load_options(context: &Context) -> LoadOptions {
-    let mut options = LoadOptions::from_process_env();
+    let mut options = if HAS_ENVIRONMENT {
+        LoadOptions::from_process_env()
+    } else {
+        LoadOptions::default()
+    };
     options.env.extend(context.env.iter().cloned());
     options.vars = context.vars.clone();
     options.var_files = context.var_files.clone();

@@ -14,6 +14,7 @@ use terrace_syntax::FormatStyle;
 
 use crate::args::FmtOptions;
 use crate::diagnostics::{Problem, Report};
+use crate::on_every_core::map_on_every_core;
 
 /// What a `terrace fmt` run printed and how it ended.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -157,36 +158,15 @@ impl Run {
     /// Format the files found, on every core, and gather what they print in path order.
     fn run_jobs(&mut self) {
         let jobs = std::mem::take(&mut self.jobs);
-        let n_workers = std::thread::available_parallelism()
-            .map_or(1, usize::from)
-            .min(jobs.len().max(1));
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let mut results: Vec<(usize, Run)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..n_workers)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut done = Vec::new();
-                        loop {
-                            let idx = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            let Some(job) = jobs.get(idx) else { break };
-                            let mut run = self.worker();
-                            match job {
-                                Job::File { path, shown } => run.file(path, shown),
-                                Job::Fail(report) => run.reports.push(report.clone()),
-                            }
-                            done.push((idx, run));
-                        }
-                        done
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|worker| worker.join().unwrap_or_default())
-                .collect()
+        let runs = map_on_every_core(&jobs, |job| {
+            let mut run = self.worker();
+            match job {
+                Job::File { path, shown } => run.file(path, shown),
+                Job::Fail(report) => run.reports.push(report.clone()),
+            }
+            run
         });
-        results.sort_by_key(|(idx, _)| *idx);
-        for (_, run) in results {
+        for run in runs {
             self.out.extend(run.out);
             self.reports.extend(run.reports);
         }

@@ -1,5 +1,5 @@
 //! terrace-repl: the `terrace` console — interactive, `-e EXPR`, piped stdin — and the `check`, `fmt`,
-//! `completions` and `lsp` subcommands.
+//! `completions`, `man` and `lsp` subcommands.
 //!
 //! Not for: language semantics (parsing is `terrace-syntax`, evaluation and
 //! functions are `terrace-eval`, values and their printing are `terrace-types`).
@@ -22,39 +22,72 @@
 #![allow(clippy::result_large_err)]
 
 mod args;
+#[cfg(feature = "cli")]
 mod batch;
 mod check;
 mod commands;
+#[cfg(feature = "cli")]
 mod console;
 mod consolidate;
 mod diagnostics;
 mod engine;
 mod fmt;
+#[cfg(feature = "cli")]
 mod helper;
+#[cfg(feature = "cli")]
 mod highlight;
 mod history;
 mod input;
+mod on_every_core;
+#[cfg(feature = "cli")]
 mod output;
 mod session;
 mod theme;
 
+#[cfg(feature = "cli")]
 use std::io::IsTerminal as _;
+#[cfg(feature = "cli")]
 use std::process::ExitCode;
 
 pub use args::{Args, ArgsError, FmtOptions, Mode, usage};
-pub use check::{CheckSummary, check_paths};
+pub use check::{CheckSummary, check_paths, is_checked_file};
 pub use diagnostics::{Problem, Report};
 pub use engine::Context;
 pub use fmt::{FmtOutcome, fmt_paths, is_formatted_file};
+#[cfg(feature = "cli")]
 pub use helper::complete;
 pub use history::History;
 pub use input::{Chunk, needs_more, split_inputs};
 pub use session::{OutputFormat, Reply, Session};
 pub use theme::{Class, Theme};
 
+/// Run `terrace` with its command line (the arguments after the program name), exactly as
+/// the `terrace` binary does, and return its exit status: an argument clap refuses is
+/// reported on stderr with status 2. The Python package's `terrace` command calls this.
+///
+/// ```
+/// let status = terrace_repl::run_command_line(["-e", "1 + 1"].map(std::ffi::OsString::from));
+/// assert_eq!(status, 0);
+/// ```
+pub fn run_command_line(args: impl IntoIterator<Item = std::ffi::OsString>) -> u8 {
+    match Args::parse(args) {
+        Ok(args) => run_status(args),
+        Err(error) => {
+            eprintln!("terrace: {error}");
+            2
+        }
+    }
+}
+
 /// Run `terrace` with parsed arguments; the exit code is 0 on success, 1 when an
-/// input or a checked file had an error.
+/// input or a checked file had an error (`fmt`: 2 and 3, as `terraform fmt`).
+#[cfg(feature = "cli")]
 pub fn run(args: Args) -> ExitCode {
+    ExitCode::from(run_status(args))
+}
+
+/// [`run`], with the exit status as a number.
+fn run_status(args: Args) -> u8 {
     let no_color = args.no_color || std::env::var_os("NO_COLOR").is_some();
     // Values are coloured only in the interactive console: `-e` and piped input
     // print exactly what `terraform console` prints, even on a terminal.
@@ -69,15 +102,24 @@ pub fn run(args: Args) -> ExitCode {
             true
         }
         Mode::Completions => {
+            // Made in memory first: clap_complete panics when it cannot write (`| head`).
+            let mut script = Vec::new();
             if let Some(shell) = args.shell {
                 let mut command = args::command();
-                clap_complete::generate(shell, &mut command, "terrace", &mut std::io::stdout());
+                clap_complete::generate(shell, &mut command, "terrace", &mut script);
             }
-            true
+            write_stdout(&script)
+        }
+        Mode::Man => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(args::command())
+                .render(&mut page)
+                .is_ok()
+                && write_stdout(&page)
         }
         Mode::Lsp => {
             // 0 after `shutdown` and `exit`, 1 when the client left without them.
-            return ExitCode::from(u8::try_from(terrace_lsp::run_stdio()).unwrap_or(1));
+            return u8::try_from(terrace_lsp::run_stdio()).unwrap_or(1);
         }
         Mode::Fmt => {
             let outcome = fmt_paths(&args.paths, args.fmt, &mut std::io::stdin().lock());
@@ -89,13 +131,13 @@ pub fn run(args: Args) -> ExitCode {
                     .and_then(|()| stdout.flush())
                     .is_err()
                 {
-                    return ExitCode::from(2);
+                    return 2;
                 }
             }
             for report in &outcome.reports {
                 printer.report(report);
             }
-            return ExitCode::from(outcome.status);
+            return outcome.status;
         }
         Mode::Check => {
             let summary = check_paths(&args.paths);
@@ -142,7 +184,7 @@ pub fn run(args: Args) -> ExitCode {
                 && !engine::is_template_file(dir)
             {
                 printer.error_line(&format!("--dir {}: not a directory", dir.display()));
-                return ExitCode::FAILURE;
+                return 1;
             }
             let mut session = Session::new(context, format);
             for report in session.module_reports() {
@@ -152,7 +194,7 @@ pub fn run(args: Args) -> ExitCode {
                 // As `terraform console`: a configuration that does not load
                 // evaluates nothing. The interactive console goes on, so the
                 // files can be fixed and loaded again with `:load`.
-                return ExitCode::FAILURE;
+                return 1;
             }
             if !args.exprs.is_empty() {
                 batch::run_exprs(&mut session, &args.exprs, &printer)
@@ -174,9 +216,15 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     };
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    if ok { 0 } else { 1 }
+}
+
+/// Writes `bytes` to standard output; false when it cannot (a closed pipe: `| head`).
+fn write_stdout(bytes: &[u8]) -> bool {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(bytes)
+        .and_then(|()| stdout.flush())
+        .is_ok()
 }

@@ -1,6 +1,5 @@
-//! The `terrace` binary: parses the command line and hands over to [`terrace_repl::run`].
-
-#![allow(clippy::print_stderr)]
+//! The `terrace` binary: parses the command line and hands over to
+//! [`terrace_repl::run_command_line`].
 
 use std::process::ExitCode;
 
@@ -12,11 +11,5 @@ use std::process::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    match terrace_repl::Args::parse(std::env::args_os().skip(1)) {
-        Ok(args) => terrace_repl::run(args),
-        Err(error) => {
-            eprintln!("terrace: {error}");
-            ExitCode::from(2)
-        }
-    }
+    ExitCode::from(terrace_repl::run_command_line(std::env::args_os().skip(1)))
 }

@@ -178,6 +178,20 @@ impl Session {
         self.engine.set_interrupt(flag);
     }
 
+    /// Fix what `timestamp()` returns, an RFC 3339 time such as `2024-05-06T07:08:09Z`;
+    /// `None` reads the system clock again. For hosts whose clock the standard library
+    /// cannot read (wasm32-unknown-unknown, where the page hands in its own).
+    ///
+    /// ```
+    /// use terrace_repl::{Reply, Session};
+    /// let mut session = Session::standalone();
+    /// session.set_now(Some("2024-05-06T07:08:09Z".to_string()));
+    /// assert_eq!(session.run("timestamp()"), Ok(Reply::Value("\"2024-05-06T07:08:09Z\"".into())));
+    /// ```
+    pub fn set_now(&mut self, now: Option<String>) {
+        self.engine.set_now(now);
+    }
+
     /// The names of the functions, in order.
     pub fn function_names(&self) -> Vec<&'static str> {
         self.engine.function_names()
@@ -361,7 +375,9 @@ impl Session {
                         )
                         .at(at),
                     )),
-                    Err(message) => Err(fail(Problem::error("Invalid address", message).at(at))),
+                    Err(error) => Err(fail(
+                        Problem::error(error.summary(), error.to_string()).at(at),
+                    )),
                 }
             }
             "blocks" => {

@@ -1,7 +1,7 @@
 //! `Interpreter`: what a template renderer needs from its caller (evaluate an expression, bind loop variables).
 
 use terrace_syntax::{Expr, Ident};
-use terrace_types::Value;
+use terrace_types::{Marks, Value};
 
 /// The caller's side of rendering: evaluating the expressions embedded in a
 /// template, and binding the variables of `%{ for }` directives around them.
@@ -32,5 +32,12 @@ pub trait Interpreter {
     /// `Err` (the default) fails the rendering with it.
     fn keep_partial(&mut self, error: Self::Error) -> Result<(), Self::Error> {
         Err(error)
+    }
+
+    /// Called when [`render`](crate::render) fails, with the marks of the parts met
+    /// until then: HCL's failed template stands for an unknown string with them.
+    /// Does nothing by default.
+    fn failed(&mut self, marks: Marks) {
+        let _ = marks;
     }
 }

@@ -24,7 +24,10 @@ pub fn render<I: Interpreter>(template: &Template, interp: &mut I) -> Result<Val
         return interp.eval(expr);
     }
     let mut out = Output::new();
-    render_parts(template, interp, &mut out)?;
+    if let Err(error) = render_parts(template, interp, &mut out) {
+        interp.failed(out.marks);
+        return Err(error);
+    }
     let value = if out.known {
         Value::string(&out.text)
     } else {
@@ -41,6 +44,9 @@ struct Output {
     /// Set at a value that could not be interpolated, in a partial evaluation: the
     /// text stays what it was (HCL's known prefix).
     stopped: bool,
+    /// Set while rendering a branch not taken, only for its marks: its errors are
+    /// dropped, none kept aside.
+    scratch: bool,
 }
 
 impl Output {
@@ -50,6 +56,15 @@ impl Output {
             known: true,
             marks: Marks::NONE,
             stopped: false,
+            scratch: false,
+        }
+    }
+
+    /// An output for a branch rendered only for its marks.
+    fn scratch() -> Output {
+        Output {
+            scratch: true,
+            ..Output::new()
         }
     }
 
@@ -104,7 +119,7 @@ fn render_parts<I: Interpreter>(
                 match append(value, &interp_part.expr, out) {
                     // HCL's partial result: the text before the first value that
                     // cannot be interpolated, where the caller keeps such results.
-                    Err(error) if error.summary == INVALID_INTERPOLATION => {
+                    Err(error) if error.summary == INVALID_INTERPOLATION && !out.scratch => {
                         interp.keep_partial(error.into())?;
                         out.stopped = true;
                     }
@@ -169,7 +184,9 @@ fn append(value: Value, expr: &Expr, out: &mut Output) -> Result<(), TemplateErr
     Ok(())
 }
 
-/// `%{ if cond }...%{ else }...%{ endif }`.
+/// `%{ if cond }...%{ else }...%{ endif }`, as HCL reads it: a conditional between
+/// two templates. The marks of the condition and of both branches go to the result
+/// (a branch not taken still marks it); only the taken branch's errors count.
 fn render_if<I: Interpreter>(
     directive: &TemplateIf,
     interp: &mut I,
@@ -186,24 +203,42 @@ fn render_if<I: Interpreter>(
     }
     let (cond, marks) = cond.unmark();
     out.marks |= marks;
-    if !cond.is_known() {
-        out.known = false;
-        return Ok(());
-    }
-    let cond = convert(&cond, &Type::Bool).map_err(|_| {
-        TemplateError::new(
-            "Incorrect condition type",
-            "The condition expression must be of type bool.",
-            directive.cond.span,
-        )
-    })?;
-    match cond.as_bool() {
-        Some(true) => render_parts(&directive.then_template, interp, out),
-        Some(false) => match &directive.else_template {
-            Some(else_template) => render_parts(else_template, interp, out),
-            None => Ok(()),
-        },
+    let choice = if cond.is_known() {
+        let cond = convert(&cond, &Type::Bool).map_err(|_| {
+            TemplateError::new(
+                "Incorrect condition type",
+                "The condition expression must be of type bool.",
+                directive.cond.span,
+            )
+        })?;
+        cond.as_bool()
+    } else {
+        None
+    };
+    let branch_marks = |template: Option<&Template>, interp: &mut I| {
+        let mut scratch = Output::scratch();
+        if let Some(template) = template {
+            // Its errors are those of a branch not taken: dropped.
+            let _ = render_parts(template, interp, &mut scratch);
+        }
+        scratch.marks
+    };
+    let else_template = directive.else_template.as_ref();
+    match choice {
+        Some(true) => {
+            out.marks |= branch_marks(else_template, interp);
+            render_parts(&directive.then_template, interp, out)
+        }
+        Some(false) => {
+            out.marks |= branch_marks(Some(&directive.then_template), interp);
+            match else_template {
+                Some(else_template) => render_parts(else_template, interp, out),
+                None => Ok(()),
+            }
+        }
         None => {
+            out.marks |= branch_marks(Some(&directive.then_template), interp);
+            out.marks |= branch_marks(else_template, interp);
             out.known = false;
             Ok(())
         }

@@ -108,6 +108,50 @@ impl Value {
         }
     }
 
+    /// A list typed as cty's `ListVal` types one: by its elements. Its element type
+    /// is that of the first element whose type is not `any`, or `elem_ty` when there
+    /// is none (no elements, or only nulls and unknowns of type `any`); those nulls
+    /// and unknowns take the element type. Every other element must have it already.
+    ///
+    /// ```
+    /// use terrace_types::{Type, Value};
+    /// let list = Value::list_of_elements(
+    ///     Type::Dynamic,
+    ///     [Value::null(Type::Dynamic), Value::string("a")],
+    /// );
+    /// assert_eq!(list.ty(), &Type::list(Type::String));
+    /// ```
+    pub fn list_of_elements(elem_ty: Type, elems: impl IntoIterator<Item = Value>) -> Value {
+        let elems: Vec<Value> = elems.into_iter().collect();
+        let ety = inferred_element_type(elem_ty, elems.iter());
+        let elems: Vec<Value> = elems.into_iter().map(|v| typed_as(v, &ety)).collect();
+        Value::list(ety, elems)
+    }
+
+    /// A map typed as cty's `MapVal` types one: by its entries, as
+    /// [`Value::list_of_elements`] types a list.
+    ///
+    /// ```
+    /// use terrace_types::{Type, Value};
+    /// let map = Value::map_of_entries(
+    ///     Type::Dynamic,
+    ///     [("c", Value::null(Type::Dynamic)), ("k", Value::tuple([]))],
+    /// );
+    /// assert_eq!(map.ty(), &Type::map(Type::tuple(Vec::new())));
+    /// ```
+    pub fn map_of_entries<K: Into<Key>>(
+        elem_ty: Type,
+        entries: impl IntoIterator<Item = (K, Value)>,
+    ) -> Value {
+        let entries: Vec<(K, Value)> = entries.into_iter().collect();
+        let ety = inferred_element_type(elem_ty, entries.iter().map(|(_, v)| v));
+        let entries: Vec<(K, Value)> = entries
+            .into_iter()
+            .map(|(k, v)| (k, typed_as(v, &ety)))
+            .collect();
+        Value::map(ety, entries)
+    }
+
     /// A `set(elem_ty)`; every element must already have type `elem_ty`. Sorts and deduplicates.
     ///
     /// As in cty, set elements carry no marks: the marks found anywhere in the elements
@@ -542,4 +586,32 @@ fn nfc_key(key: Key) -> Key {
     } else {
         crate::text::nfc(&key)
     }
+}
+
+/// The element type cty's `ListVal` and `MapVal` give a collection of `elems`: the
+/// first type that is not `any`, else `fallback`.
+fn inferred_element_type<'v>(fallback: Type, mut elems: impl Iterator<Item = &'v Value>) -> Type {
+    if !fallback.has_dynamic() {
+        return fallback;
+    }
+    elems
+        .find(|v| !v.ty().is_dynamic())
+        .map_or(fallback, |v| v.ty().clone())
+}
+
+/// `value` with type `ty` when it is a null or unknown of type `any` (its marks kept);
+/// otherwise unchanged.
+fn typed_as(value: Value, ty: &Type) -> Value {
+    if !value.ty().is_dynamic() || ty.is_dynamic() {
+        return value;
+    }
+    let (value, marks) = value.unmark();
+    let retyped = if value.is_null() {
+        Value::null(ty.clone())
+    } else if !value.is_known() {
+        Value::unknown(ty.clone())
+    } else {
+        value
+    };
+    retyped.mark(marks)
 }

@@ -15,117 +15,54 @@
 //! # let _ = value;
 //! ```
 
-mod attribute_paths;
-mod body;
-mod builtin_schemas;
-mod conditions;
-mod config_graph;
-mod decode;
-mod dependencies;
-pub(crate) mod diagnostics;
-mod discover;
-pub(crate) mod dynamic;
-pub(crate) mod files;
+// The phases, in the order the data flows through them; each imports only those above it
+// (ARCHITECTURE.md, and the `file_imports` test that keeps the file-import graph free of loops).
+
+pub(crate) mod read;
+
+pub(crate) mod inputs;
+
+pub(crate) mod references;
+
+pub(crate) mod tree;
+
 pub(crate) mod graph;
-mod installed;
-mod language;
-pub(crate) mod loader;
-mod lock_file;
-mod module_calls;
-mod named_values;
-mod names;
-mod outputs;
-mod overrides;
-mod provider_configs;
-mod reference_syntax;
-pub(crate) mod render;
-mod required_providers;
-pub(crate) mod resources;
-mod state_values;
-mod static_checks;
-mod test_files;
-mod tree;
-pub(crate) mod variables;
-mod version_constraint;
-mod walk;
-pub(crate) mod why;
+
+pub(crate) mod eval;
+
+pub(crate) mod explain;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use terrace_syntax::Expr;
 
 use terrace_eval::Scope;
 
-pub use body::{BodyContent, BodySchema, ConfigAttr, ConfigBlock, ConfigBody};
-pub use diagnostics::{ModuleDiagnostic, Stage};
-pub use files::{FileId, Overlay, SourceFile, SourceFiles};
-pub use language::Language;
-pub use loader::TerraformSettings;
-pub use lock_file::{LockFile, LockedProvider};
-pub use module_calls::ModuleCallValue;
-pub use named_values::{ModuleInstance, VariableSource, VariableValue};
-pub use outputs::OutputValue;
-pub use resources::{EvaluatedBlock, EvaluatedBody, InstanceKey, ResourceInstance, ResourceValue};
-pub use test_files::TestFile;
-pub(crate) use version_constraint::is_version as is_go_version;
+pub use eval::evaluated_body::{EvaluatedBlock, EvaluatedBody};
+pub use eval::instance_key::InstanceKey;
+pub use eval::module_instance::{ModuleCallValue, ModuleInstance};
+pub use eval::outputs::OutputValue;
+pub use eval::resources::{ResourceInstance, ResourceValue};
+pub use inputs::variables::{VariableSource, VariableValue};
+pub use read::body::{BodyContent, BodySchema, ConfigAttr, ConfigBlock, ConfigBody};
+pub use read::diagnostics::{ModuleDiagnostic, Stage};
+pub use read::files::{FileId, Overlay, SourceFile, SourceFiles};
+pub use read::language::Language;
+pub use read::loader::TerraformSettings;
+pub use read::lock_file::{LockFile, LockedProvider};
+pub use read::options::LoadOptions;
+pub use read::test_files::TestFile;
 
-/// Where input variable values come from besides the configuration, and the
-/// environment the loader reads (injected, so tests do not depend on the process).
-#[derive(Clone, Debug, Default)]
-pub struct LoadOptions {
-    /// `--var NAME=VALUE` assignments, in command-line order.
-    pub vars: Vec<(String, String)>,
-    /// `--var-file FILE` paths, in command-line order.
-    pub var_files: Vec<PathBuf>,
-    /// For each of `vars`, how many of `var_files` come before it on the command line:
-    /// Terraform applies both in command-line order, a later one winning. When shorter than
-    /// `vars`, the rest come after every file.
-    pub var_order: Vec<usize>,
-    /// Environment variables: `TF_VAR_name` values and `TF_WORKSPACE`.
-    pub env: BTreeMap<String, String>,
-    /// The value of `path.cwd`; `None` uses the root module directory made absolute.
-    pub cwd: Option<PathBuf>,
-    /// `--state FILE`: the state to read instead of the workspace's (a missing file is
-    /// an empty state, as Terraform's `-state`).
-    pub state_file: Option<PathBuf>,
-    /// `--workspace NAME`: the workspace, over `TF_WORKSPACE` and `.terraform/environment`.
-    pub workspace_flag: Option<String>,
-    /// `--schemas FILE`: provider schemas (`terraform providers schema -json`) that type
-    /// the state's resources.
-    pub schemas: Option<PathBuf>,
-    /// Terraform's language or OpenTofu's.
-    pub language: Language,
-    /// Texts read in place of files on disk (an editor's unsaved buffers), by path; the
-    /// files of the directories are still found on disk. `None` reads only the disk.
-    pub overlay: Option<Overlay>,
-}
-
-impl LoadOptions {
-    /// Options with the `TF_VAR_*`, `TF_WORKSPACE` and `TF_DATA_DIR` variables of this process.
-    pub fn from_process_env() -> LoadOptions {
-        let env = std::env::vars()
-            .filter(|(name, _)| {
-                name.starts_with("TF_VAR_") || name == "TF_WORKSPACE" || name == "TF_DATA_DIR"
-            })
-            .collect();
-        LoadOptions {
-            env,
-            ..LoadOptions::default()
-        }
-    }
-
-    /// The workspace selected by the options alone (`--workspace`, else
-    /// `TF_WORKSPACE`, else `default`); a loaded module also reads
-    /// `.terraform/environment` ([`LoadedModule::workspace`]).
-    pub fn workspace(&self) -> &str {
-        self.workspace_flag
-            .as_deref()
-            .or_else(|| self.env.get("TF_WORKSPACE").map(String::as_str))
-            .filter(|name| !name.is_empty())
-            .unwrap_or("default")
-    }
-}
+use eval::state_values::StateContext;
+use eval::walk;
+use explain::{render, why};
+use read::diagnostics::mark_configuration;
+use read::files::files_with_suffix;
+use tree::discover;
+use tree::installed::InstalledModules;
+use tree::load_ctx::LoadCtx;
+use tree::module_calls::join_clean;
 
 /// A loaded and evaluated configuration: the root module, its files, the
 /// lock file, the test files and every diagnostic found on the way.
@@ -136,7 +73,7 @@ pub struct LoadedModule {
     diagnostics: Vec<ModuleDiagnostic>,
     lock_file: Option<LockFile>,
     test_files: Vec<TestFile>,
-    state: state_values::StateContext,
+    state: StateContext,
     language: Language,
 }
 
@@ -144,7 +81,78 @@ pub struct LoadedModule {
 /// Never fails: problems are in [`LoadedModule::diagnostics`], and what could
 /// not be evaluated is unknown.
 pub fn load_module(dir: &Path, options: &LoadOptions) -> LoadedModule {
-    named_values::load(dir, options)
+    let mut files = SourceFiles::with_overlay(options.overlay.clone());
+    let mut diagnostics = Vec::new();
+    let mut dirs = BTreeMap::new();
+    let root_dir = join_clean(dir, ".");
+    let mut tfvars = Vec::new();
+    for name in ["terraform.tfvars", "terraform.tfvars.json"] {
+        let default_tfvars = root_dir.join(name);
+        if default_tfvars.is_file() {
+            tfvars.push(files.load(&default_tfvars, &mut diagnostics));
+        }
+    }
+    // `*.auto.tfvars` and `*.auto.tfvars.json` together, in lexical order.
+    let mut auto = files_with_suffix(&root_dir, ".auto.tfvars");
+    auto.extend(files_with_suffix(&root_dir, ".auto.tfvars.json"));
+    auto.sort();
+    for path in auto {
+        tfvars.push(files.load(&path, &mut diagnostics));
+    }
+    for path in &options.var_files {
+        tfvars.push(files.load(path, &mut diagnostics));
+    }
+    let mut sources = BTreeMap::new();
+    let installed = InstalledModules::read(&root_dir);
+    let root_early = discover::discover(
+        &discover::Discovery {
+            options,
+            tfvars: &tfvars,
+            root_dir: &root_dir,
+            installed: &installed,
+        },
+        &root_dir,
+        &mut discover::Found {
+            files: &mut files,
+            dirs: &mut dirs,
+            sources: &mut sources,
+            diagnostics: &mut diagnostics,
+        },
+    );
+    let lock_path = root_dir.join(".terraform.lock.hcl");
+    let lock_file = lock_path.is_file().then(|| {
+        let id = files.load(&lock_path, &mut diagnostics);
+        LockFile::read(&files, id, &mut diagnostics)
+    });
+    // Syntax errors in the configuration, `.tfvars` and lock files are
+    // configuration errors; the test files are not read by the console.
+    mark_configuration(&mut diagnostics, 0);
+    let test_files = TestFile::load_all(&root_dir, &mut files, &mut diagnostics);
+    let cwd = options
+        .cwd
+        .clone()
+        .unwrap_or_else(|| std::path::absolute(&root_dir).unwrap_or_else(|_| root_dir.clone()));
+    let ctx = LoadCtx {
+        files: &files,
+        dirs: &dirs,
+        options,
+        cwd: cwd.to_string_lossy().into_owned(),
+        root_dir: root_dir.clone(),
+        tfvars,
+        sources,
+        root_early,
+        installed,
+    };
+    let (root, state) = walk::walk(&ctx, &root_dir, &mut diagnostics);
+    LoadedModule {
+        files,
+        root,
+        diagnostics,
+        lock_file,
+        test_files,
+        state,
+        language: options.language,
+    }
 }
 
 impl LoadedModule {
@@ -354,8 +362,11 @@ impl LoadedModule {
 
     /// `:show ADDRESS`: one instance's attributes as `terraform state show`
     /// prints them (sensitive ones hidden); `Ok(None)` when the state has no
-    /// such instance, `Err` for an address that does not parse.
-    pub fn render_state_show(&self, address: &str) -> Result<Option<String>, String> {
+    /// such instance, `Err` for an address that does not parse or data that does not decode.
+    pub fn render_state_show(
+        &self,
+        address: &str,
+    ) -> Result<Option<String>, crate::state::ShowError> {
         crate::state::state_show(&self.state.state, address)
     }
 

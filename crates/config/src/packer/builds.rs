@@ -8,9 +8,9 @@ use terrace_types::{Type, Value};
 
 use super::loader::LabeledBlock;
 use super::sources::{SourceValue, source_object};
-use crate::module::diagnostics::warning;
-use crate::module::dynamic::{self, Expanded};
-use crate::module::resources::eval_body;
+use crate::module::eval::evaluated_body::eval_body;
+use crate::module::eval::evaluated_body::{Expanded, expand};
+use crate::module::read::diagnostics::warning;
 use crate::module::{
     BodySchema, ConfigAttr, ConfigBlock, EvaluatedBody, FileId, ModuleDiagnostic, SourceFiles,
     Stage,
@@ -379,7 +379,7 @@ fn dynamic_plugins(
         Some("post-processor") => "post-processor",
         _ => return Vec::new(),
     };
-    match dynamic::expand(block, scope, evaluator, diagnostics) {
+    match expand(block, scope, evaluator, diagnostics) {
         Expanded::Blocks(blocks) => blocks
             .into_iter()
             .map(|generated| EvaluatedPlugin {

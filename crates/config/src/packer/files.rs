@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::module::files::files_with_suffix;
+use crate::module::read::files::files_with_suffix;
 
 /// The template files' suffix.
 pub(crate) const TEMPLATE_SUFFIX: &str = ".pkr.hcl";

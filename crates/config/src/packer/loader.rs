@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use terrace_syntax::{Expr, Name, Span};
 
-use crate::module::loader::BlockConfig;
+use crate::module::read::module_config::BlockConfig;
 use crate::module::{BodySchema, ConfigAttr, ConfigBlock, FileId, ModuleDiagnostic, SourceFiles};
 use terrace_eval::Diagnostic;
 

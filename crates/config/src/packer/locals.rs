@@ -1,17 +1,27 @@
 //! Local values of `locals` blocks and single `local "name" { expression, sensitive }`
 //! blocks, evaluated in dependency order.
 
-use terrace_syntax::TraversalStep;
+use terrace_syntax::{Name, TraversalStep};
 use terrace_types::{Marks, Type, Value, convert};
 
 use super::loader::LocalDef;
-use super::named_values::LocalValue;
-use crate::module::graph::components;
+use crate::module::graph::components::components;
 use crate::module::{ModuleDiagnostic, SourceFiles, Stage};
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
 use terrace_eval::Scope;
 use terrace_eval::references;
+
+/// A local value.
+#[derive(Clone, Debug)]
+pub struct LocalValue {
+    /// Its name.
+    pub name: Name,
+    /// Its value (marked when sensitive).
+    pub value: Value,
+    /// `sensitive = true` in a `local` block.
+    pub sensitive: bool,
+}
 
 /// Evaluates `locals` (duplicates already reported: the first definition
 /// wins), adding each to `scope` as `local.NAME`.

@@ -22,12 +22,12 @@ mod files;
 mod loader;
 mod locals;
 mod named_values;
+mod options;
 mod render;
 mod sources;
 mod variables;
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use terrace_syntax::Name;
 use terrace_types::Value;
@@ -37,56 +37,12 @@ use terrace_eval::Scope;
 
 pub use builds::{BuildRun, BuildValue, EvaluatedPlugin, PostProcessorChain};
 pub use files::{is_packer_dir, is_packer_file};
-pub use named_values::LocalValue;
+pub use locals::LocalValue;
+pub use named_values::LoadedTemplate;
+pub use options::{PACKER_VERSION, PackerOptions};
 pub use sources::SourceValue;
 
 use crate::module::VariableValue;
-
-/// The Packer version `packer.version` reports: the version of Packer's
-/// sources terrace follows.
-pub const PACKER_VERSION: &str = "1.16.0";
-
-/// Where input variable values come from besides the template, and the
-/// environment the loader reads (injected, so tests do not depend on the process).
-#[derive(Clone, Debug, Default)]
-pub struct PackerOptions {
-    /// `--var NAME=VALUE` assignments, in command-line order (applied last).
-    pub vars: Vec<(String, String)>,
-    /// `--var-file FILE` paths, in command-line order (applied before `vars`).
-    pub var_files: Vec<PathBuf>,
-    /// Environment variables: the `PKR_VAR_name` values.
-    pub env: BTreeMap<String, String>,
-    /// The value of `path.cwd`; `None` uses the process's working directory.
-    pub cwd: Option<PathBuf>,
-}
-
-impl PackerOptions {
-    /// Options with the `PKR_VAR_*` variables of this process.
-    pub fn from_process_env() -> PackerOptions {
-        let env = std::env::vars()
-            .filter(|(name, _)| name.starts_with("PKR_VAR_"))
-            .collect();
-        PackerOptions {
-            env,
-            ..PackerOptions::default()
-        }
-    }
-}
-
-/// A loaded and evaluated Packer template: its files, named values, sources,
-/// builds and every diagnostic found on the way.
-#[derive(Debug)]
-pub struct LoadedTemplate {
-    files: SourceFiles,
-    diagnostics: Vec<ModuleDiagnostic>,
-    variables: Vec<VariableValue>,
-    locals: Vec<LocalValue>,
-    sources: Vec<SourceValue>,
-    builds: Vec<BuildValue>,
-    required_versions: Vec<String>,
-    required_plugins: Vec<(Name, Value)>,
-    scope: Scope,
-}
 
 /// Loads the template at `path` (a directory of `*.pkr.hcl` files or one
 /// file) and evaluates it. Never fails: problems are in
@@ -198,11 +154,11 @@ impl LoadedTemplate {
             builtin_provider: false,
         };
         let mode = if all {
-            crate::module::why::Mode::All
+            crate::module::explain::why::Mode::All
         } else {
-            crate::module::why::Mode::Why
+            crate::module::explain::why::Mode::Why
         };
-        crate::module::why::Walk::new(&self.files, &dir, evaluator, mode)
+        crate::module::explain::why::Walk::new(&self.files, &dir, evaluator, mode)
             .packer()
             .explain(&instance, source, expr, scope)
     }

@@ -6,30 +6,35 @@ use std::path::Path;
 use terrace_syntax::{Name, Span};
 use terrace_types::{Marks, Type, Value};
 
-use super::builds::{build_object, eval_builds};
+use super::builds::{BuildValue, build_object, eval_builds};
 use super::files::template_files;
 use super::loader::read_template;
+use super::locals::LocalValue;
 use super::locals::eval_locals;
-use super::sources::{eval_sources, source_object};
+use super::options::{PACKER_VERSION, PackerOptions};
+use super::sources::{SourceValue, eval_sources, source_object};
 use super::variables::{Inputs, assignments, decode_block, decode_legacy, legacy_block};
-use super::{LoadedTemplate, PACKER_VERSION, PackerOptions};
-use crate::module::diagnostics::{mark_configuration, warning};
-use crate::module::variables::{finalize, validate};
+use crate::module::inputs::variables::{finalize, validate};
+use crate::module::read::diagnostics::{mark_configuration, warning};
 use crate::module::{ModuleDiagnostic, SourceFiles, VariableSource, VariableValue};
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
 use terrace_eval::Scope;
 use terrace_eval::functions::CallContext;
 
-/// A local value.
-#[derive(Clone, Debug)]
-pub struct LocalValue {
-    /// Its name.
-    pub name: Name,
-    /// Its value (marked when sensitive).
-    pub value: Value,
-    /// `sensitive = true` in a `local` block.
-    pub sensitive: bool,
+/// A loaded and evaluated Packer template: its files, named values, sources,
+/// builds and every diagnostic found on the way.
+#[derive(Debug)]
+pub struct LoadedTemplate {
+    pub(super) files: SourceFiles,
+    pub(super) diagnostics: Vec<ModuleDiagnostic>,
+    pub(super) variables: Vec<VariableValue>,
+    pub(super) locals: Vec<LocalValue>,
+    pub(super) sources: Vec<SourceValue>,
+    pub(super) builds: Vec<BuildValue>,
+    pub(super) required_versions: Vec<String>,
+    pub(super) required_plugins: Vec<(Name, Value)>,
+    pub(super) scope: Scope,
 }
 
 /// The evaluator for a template: Packer's functions, relative paths against `base_dir`.
@@ -40,7 +45,7 @@ pub(crate) fn evaluator(base_dir: &Path) -> Evaluator {
     })
 }
 
-/// Loads and evaluates the template at `path` (see [`super::load_template`]).
+/// Loads and evaluates the template at `path` (see [`load_template`](super::load_template)).
 pub(crate) fn load(path: &Path, options: &PackerOptions) -> LoadedTemplate {
     let mut files = SourceFiles::default();
     let mut diagnostics = Vec::new();

@@ -4,10 +4,10 @@ use std::fmt::Write;
 
 use terrace_types::quote;
 
-use super::LoadedTemplate;
 use super::builds::EvaluatedPlugin;
-use crate::module::render::{assignment, body, variable_lines};
-use crate::module::why::{Flavor, Origins};
+use super::named_values::LoadedTemplate;
+use crate::module::explain::render::{assignment, body, variable_lines};
+use crate::module::explain::why::{Flavor, Origins};
 
 /// `var.NAME = value` then `local.NAME = value` lines, each in name order.
 pub(crate) fn vars(template: &LoadedTemplate) -> String {

@@ -5,7 +5,7 @@ use terrace_syntax::Name;
 use terrace_types::{Type, Value};
 
 use super::loader::LabeledBlock;
-use crate::module::resources::eval_body;
+use crate::module::eval::evaluated_body::eval_body;
 use crate::module::{EvaluatedBody, ModuleDiagnostic};
 use terrace_eval::Evaluator;
 use terrace_eval::Scope;

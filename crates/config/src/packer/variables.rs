@@ -14,8 +14,8 @@ use std::collections::BTreeMap;
 use terrace_syntax::{Name, Span};
 use terrace_types::{Type, TypeConstraint, Value, convert};
 
-use crate::module::loader::BlockConfig;
-use crate::module::variables::{Assignment, VariableDecl, decode, parse_value};
+use crate::module::inputs::variables::{Assignment, VariableDecl, decode, parse_value};
+use crate::module::read::module_config::BlockConfig;
 use crate::module::{ConfigAttr, FileId, ModuleDiagnostic, SourceFiles, VariableSource};
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;

@@ -1,19 +1,20 @@
 //! State formats 1 to 3 (Terraform before 0.12): `modules`, each with a `path`, its
 //! `outputs` and its `resources`, read as Terraform upgrades them to format 4.
 //!
-//! An instance's attributes there are a flat map of strings, which only its provider
-//! can type: as in Terraform, such an instance fails where it is referenced (see
-//! `InstanceObject::value`), and the rest of the state stays usable.
+//! An instance's attributes there are a flat map of strings, which only its provider's
+//! schema can type: they are decoded as Terraform decodes them (`flatmap.rs`) when the
+//! instance is read, and without a schema only their top-level strings are.
 
 use std::ops::Range;
 
-use terrace_syntax::json::{JsonKind, JsonValue, parse_json};
+use terrace_syntax::json::{JsonKind, JsonValue};
+use terrace_types::{Type, convert};
 
 use super::address::{InstanceKey, ModuleInstance, ModuleStep, ResourceMode};
 use super::cty_json::decode_untyped;
 use super::error::StateError;
 use super::model::{ObjectStatus, Output, Source};
-use super::read::{RawInstance, ResourceHead};
+use super::raw::{RawInstance, ResourceHead};
 use super::schema::{BUILTIN_PROVIDER, member};
 
 /// What the `modules` of a format 1–3 state hold.
@@ -32,8 +33,8 @@ pub(super) fn read_modules(
 ) -> Result<LegacyState, StateError> {
     let base = range.start;
     let at = |json: &JsonValue| base + json.span.start as usize;
-    let json = parse_json(&source.text[range.clone()])
-        .map_err(|e| source.invalid(base + e.span().start as usize, e.message().to_string()))?;
+    let span = |json: &JsonValue| base + json.span.start as usize..base + json.span.end as usize;
+    let json = source.parse_json_at(base, &source.text[range.clone()])?;
     let mut state = LegacyState::default();
     let modules = match &json.kind {
         JsonKind::Array(modules) => modules,
@@ -105,7 +106,10 @@ pub(super) fn read_modules(
                 },
                 schema_version: 0,
                 attributes: 0..0,
-                flatmap_at: Some(at(primary)),
+                flatmap: Some(match member(primary, "attributes") {
+                    Some(attributes) => span(attributes),
+                    None => at(primary)..at(primary),
+                }),
                 sensitive_paths: Vec::new(),
                 identity: None,
             };
@@ -168,12 +172,69 @@ fn legacy_output(json: &JsonValue) -> Result<Output, String> {
         _ => (json, false),
     };
     let value = decode_untyped(value_json).map_err(|e| e.message)?;
+    // Terraform's upgrade unmarshals the JSON into its implied type made simpler: as its
+    // conversion to that type cannot fail, a failure would leave the value as it is.
+    let simpler = simplify_implied_type(value.ty());
+    let value = convert(&value, &simpler).unwrap_or(value);
     Ok(Output::new(value, sensitive))
+}
+
+/// Terraform's `simplifyImpliedValueType` (state format 3 to 4): a non-empty tuple whose
+/// element types are all equal is a list, a non-empty object whose attribute types are all
+/// equal a map, of the simplified element type; anything else stays as it is.
+fn simplify_implied_type(ty: &Type) -> Type {
+    match ty {
+        Type::Tuple(elems) => match all_equal(elems.iter()) {
+            Some(elem) => Type::list(simplify_implied_type(elem)),
+            None => ty.clone(),
+        },
+        Type::Object(object) => match all_equal(object.attrs.values()) {
+            Some(elem) => Type::map(simplify_implied_type(elem)),
+            None => ty.clone(),
+        },
+        _ => ty.clone(),
+    }
+}
+
+/// The one type of `types` when there is at least one and all are equal.
+fn all_equal<'a>(mut types: impl Iterator<Item = &'a Type>) -> Option<&'a Type> {
+    let first = types.next()?;
+    types.all(|other| other == first).then_some(first)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use terrace_syntax::json::parse_json;
+
+    #[test]
+    fn outputs_are_typed_as_terraform_upgrades_them() {
+        let typed = |json: &str| {
+            let json = parse_json(json).unwrap();
+            terrace_types::format_value(&legacy_output(&json).unwrap().value)
+        };
+        assert_eq!(
+            typed(r#"{"value": ["a", "b"]}"#),
+            "tolist([\n  \"a\",\n  \"b\",\n])"
+        );
+        assert_eq!(
+            typed(r#"{"value": {"k": "v"}}"#),
+            "tomap({\n  \"k\" = \"v\"\n})"
+        );
+        assert_eq!(
+            typed(r#"{"value": [["a"], ["b"]]}"#),
+            "tolist([\n  tolist([\n    \"a\",\n  ]),\n  tolist([\n    \"b\",\n  ]),\n])"
+        );
+        // Mixed element types, and empty collections, stay a tuple or an object.
+        assert_eq!(typed(r#"{"value": ["a", 1]}"#), "[\n  \"a\",\n  1,\n]");
+        assert_eq!(
+            typed(r#"{"value": [["a"], ["b", "c"]]}"#).lines().next(),
+            Some("[")
+        );
+        assert_eq!(typed(r#"{"value": []}"#), "[]");
+        assert_eq!(typed(r#"{"value": {}}"#), "{}");
+        assert_eq!(typed(r#"{"value": "x"}"#), "\"x\"");
+    }
 
     #[test]
     fn reads_resource_keys() {

@@ -5,12 +5,13 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use terrace_syntax::json::parse_json;
+use terrace_syntax::json::{JsonKind, JsonValue, parse_json};
 use terrace_types::{Type, Value};
 
 use super::address::{InstanceKey, ModuleInstance, ResourceInstanceAddr, ResourceMode};
 use super::cty_json::{decode_typed, decode_untyped, unsupported_attribute};
 use super::error::StateError;
+use super::flatmap::{Flatmap, decode_flatmap, decode_flatmap_untyped};
 use super::schema::{Block, reads_state_strictly};
 use super::sensitive::{PathStep, Typing, mark_path};
 
@@ -30,6 +31,21 @@ impl Source {
             line: location.line,
             column: location.column,
             message: message.into(),
+        }
+    }
+
+    /// `text`, which starts at byte `start` of the file, parsed as JSON; a syntax error is
+    /// an [`invalid`](Self::invalid) at its place in the file.
+    pub(crate) fn parse_json_at(&self, start: usize, text: &str) -> Result<JsonValue, StateError> {
+        parse_json(text)
+            .map_err(|e| self.invalid(start + e.span().start as usize, e.message().to_string()))
+    }
+
+    /// The JSON object at `range`: `{}` where the range is empty.
+    fn object_text(&self, range: &Range<usize>) -> &str {
+        match self.text.get(range.clone()) {
+            Some(text) if !text.is_empty() => text,
+            _ => "{}",
         }
     }
 }
@@ -182,6 +198,17 @@ impl State {
             .map(|r| r.provider_source.as_str())
             .collect()
     }
+
+    /// Whether an instance written before Terraform 0.12 (flat attributes) has no schema:
+    /// only its top-level string attributes (`id`, `arn`) can be read then.
+    pub fn has_schemaless_flat_instances(&self) -> bool {
+        self.resources
+            .iter()
+            .filter(|r| r.schema.is_none())
+            .flat_map(|r| &r.instances)
+            .flat_map(|i| i.current.iter().chain(i.deposed.iter().map(|(_, o)| o)))
+            .any(|object| object.flat_attributes().is_some())
+    }
 }
 
 /// `each` in a resource: how its instances were keyed when it was last applied.
@@ -283,9 +310,10 @@ pub struct InstanceObject {
     pub(crate) source: Arc<Source>,
     /// Where `attributes` is in the source text (empty: no attributes, an empty object).
     pub(crate) attributes: Range<usize>,
-    /// Where `attributes_flat` is, for an instance written before Terraform 0.12 and
-    /// never refreshed since: only its provider could read it.
-    pub(crate) flatmap_at: Option<usize>,
+    /// Where the flat map of strings is (`attributes_flat`, or a format 1–3 instance's
+    /// `primary.attributes`), for an instance written before Terraform 0.12 and never
+    /// refreshed since: decoded with the schema as Terraform decodes it (see `flatmap.rs`).
+    pub(crate) flatmap: Option<Range<usize>>,
     /// Where `identity` is, with the type Terraform decodes it with, when it checks it.
     pub(crate) identity: Option<(Range<usize>, Type)>,
     /// The schema's type; `None` types the attributes as `jsondecode` does.
@@ -324,22 +352,12 @@ impl InstanceObject {
 
     fn decode(&self, ty: Option<&Type>, strict: bool) -> Result<Value, StateError> {
         let start = self.attributes.start;
-        if let (true, Some(at)) = (self.attributes.is_empty(), self.flatmap_at) {
-            return Err(self.source.invalid(
-                at,
-                "`attributes_flat` (written before Terraform 0.12) cannot be decoded without the provider: refresh the state with Terraform 0.12 or later",
-            ));
+        if let Some(range) = self.flat_attributes() {
+            return self.decode_flatmap(range, ty);
         }
-        let text = self
+        let json = self
             .source
-            .text
-            .get(self.attributes.clone())
-            .unwrap_or("{}");
-        let text = if text.is_empty() { "{}" } else { text };
-        let json = parse_json(text).map_err(|e| {
-            self.source
-                .invalid(start + e.span().start as usize, e.message().to_string())
-        })?;
+            .parse_json_at(start, self.source.object_text(&self.attributes))?;
         let decoded = match ty {
             Some(ty) if strict => {
                 unsupported_attribute(&json, ty).map_or_else(|| decode_typed(&json, ty), Err)
@@ -370,16 +388,54 @@ impl InstanceObject {
         Ok(value)
     }
 
+    /// Where the flat attributes are, when the object has them and no `attributes` (which
+    /// win over them).
+    fn flat_attributes(&self) -> Option<&Range<usize>> {
+        self.flatmap.as_ref().filter(|_| self.attributes.is_empty())
+    }
+
+    /// A flat map of strings decoded with the schema's type, or its top-level keys as
+    /// strings without one; `sensitive_attributes` did not exist then.
+    fn decode_flatmap(&self, range: &Range<usize>, ty: Option<&Type>) -> Result<Value, StateError> {
+        let json = self
+            .source
+            .parse_json_at(range.start, self.source.object_text(range))?;
+        let mut flat = Flatmap::new();
+        match &json.kind {
+            JsonKind::Object(members) => {
+                for member in members {
+                    let Some(value) = member.value.as_string() else {
+                        return Err(self.source.invalid(
+                            range.start + member.value.span.start as usize,
+                            "a flat attribute value must be a string",
+                        ));
+                    };
+                    flat.insert(member.name.as_str().to_string(), value.as_str().to_string());
+                }
+            }
+            JsonKind::Null => {}
+            _ => {
+                return Err(self
+                    .source
+                    .invalid(range.start, "flat attributes must be an object of strings"));
+            }
+        }
+        match ty {
+            Some(ty) => decode_flatmap(&flat, ty).map_err(|message| {
+                self.source.invalid(
+                    range.start,
+                    format!("data could not be decoded from the state: {message}"),
+                )
+            }),
+            None => Ok(decode_flatmap_untyped(&flat)),
+        }
+    }
+
     /// Terraform decodes an instance's `identity` with its resource type's identity
     /// schema, and the instance cannot be read when that fails.
     fn check_identity(&self, range: &Range<usize>, ty: &Type) -> Result<(), StateError> {
         let text = self.source.text.get(range.clone()).unwrap_or("null");
-        let json = parse_json(text).map_err(|e| {
-            self.source.invalid(
-                range.start + e.span().start as usize,
-                e.message().to_string(),
-            )
-        })?;
+        let json = self.source.parse_json_at(range.start, text)?;
         unsupported_attribute(&json, ty)
             .map_or_else(|| decode_typed(&json, ty).map(|_| ()), Err)
             .map_err(|e| {

@@ -22,6 +22,7 @@ use super::go_json::{
 use super::model::{
     EachMode, InstanceObject, ObjectStatus, Output, Resource, ResourceInstance, Source, State,
 };
+use super::raw::{RawInstance, ResourceHead};
 use super::scanner::{ScanError, Scanner};
 use super::schema::{Schemas, reads_state_strictly};
 use super::sensitive::parse_paths;
@@ -288,7 +289,7 @@ impl Reader<'_> {
         }
         if let Some(version) = envelope.terraform_version.as_deref()
             && !version.is_empty()
-            && !crate::module::is_go_version(version)
+            && !crate::module::read::version_constraint::is_version(version)
         {
             return Err(self.source.invalid(
                 0,
@@ -337,7 +338,7 @@ impl Reader<'_> {
             )),
             _ => {
                 let created = match &envelope.terraform_version {
-                    Some(v) if crate::module::is_go_version(v) => format!("This state file was created by Terraform {v}."),
+                    Some(v) if crate::module::read::version_constraint::is_version(v) => format!("This state file was created by Terraform {v}."),
                     _ => "This state file may have been created by a newer version of Terraform.".into(),
                 };
                 Err(self.unsupported(format!(
@@ -540,7 +541,7 @@ impl Reader<'_> {
                 sensitive_paths: raw.sensitive_paths,
                 source: Arc::clone(&self.source),
                 attributes: raw.attributes,
-                flatmap_at: raw.flatmap_at,
+                flatmap: raw.flatmap,
                 identity: raw.identity.zip(identity_ty.clone()),
                 ty: ty.clone(),
                 strict: reads_state_strictly(&resource.provider_source),
@@ -623,12 +624,7 @@ impl Reader<'_> {
                 ),
             )
         };
-        let json = parse_json(text).map_err(|e| {
-            source.invalid(
-                range.start + e.span().start as usize,
-                e.message().to_string(),
-            )
-        })?;
+        let json = source.parse_json_at(range.start, text)?;
         let Some(outputs) = json.as_object() else {
             if matches!(json.kind, terrace_syntax::json::JsonKind::Null) {
                 return Ok(());
@@ -727,32 +723,6 @@ impl From<StateError> for ReadError {
     }
 }
 
-/// An instance object as read, before it joins its resource.
-/// What a resource is, apart from its instances.
-pub(super) struct ResourceHead {
-    pub(super) module: ModuleInstance,
-    pub(super) mode: ResourceMode,
-    pub(super) resource_type: String,
-    pub(super) name: String,
-    pub(super) provider: String,
-    pub(super) each: Option<EachMode>,
-}
-
-/// One instance as read, before it is typed.
-pub(super) struct RawInstance {
-    pub(super) key: InstanceKey,
-    /// The deposed key, with where it is.
-    pub(super) deposed: Option<(String, usize)>,
-    pub(super) status: ObjectStatus,
-    pub(super) schema_version: u64,
-    pub(super) attributes: Range<usize>,
-    /// Where `attributes_flat` is, when the instance has it.
-    pub(super) flatmap_at: Option<usize>,
-    pub(super) sensitive_paths: Vec<Vec<super::sensitive::PathStep>>,
-    /// Where `identity` is, when it is not `null`.
-    pub(super) identity: Option<Range<usize>>,
-}
-
 fn read_instance(
     source: &Source,
     go: &mut GoErrors,
@@ -764,7 +734,7 @@ fn read_instance(
         status: ObjectStatus::Ready,
         schema_version: 0,
         attributes: 0..0,
-        flatmap_at: None,
+        flatmap: None,
         sensitive_paths: Vec::new(),
         identity: None,
     };
@@ -777,7 +747,7 @@ fn read_instance(
         return Ok(raw);
     }
     let mut error: Option<StateError> = None;
-    let mut flat: Option<usize> = None;
+    let mut flat: Option<Range<usize>> = None;
     s.object(|s, key, _| {
         s.peek();
         let at = s.offset();
@@ -834,7 +804,7 @@ fn read_instance(
             "attributes_flat" => {
                 // Only the instance is unreadable, not the state: see `InstanceObject::value`.
                 if go.check(at, &path(field), value, GoType::StringMap) && value != "null" {
-                    flat = Some(at);
+                    flat = Some(range.clone());
                 }
             }
             "private" => {
@@ -870,7 +840,7 @@ fn read_instance(
     })?;
     // `attributes` (even `null`) wins over `attributes_flat`.
     if raw.attributes.is_empty() {
-        raw.flatmap_at = flat;
+        raw.flatmap = flat;
     }
     match error {
         Some(e) => Err(e.into()),

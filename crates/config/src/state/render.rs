@@ -7,6 +7,7 @@ use terrace_types::{Number, Repr, Type, Value, format_value, quote};
 use super::address::{ModuleInstance, ResourceInstanceAddr};
 use super::model::{ObjectStatus, State};
 use super::schema::{Block, Nesting};
+use super::show_error::ShowError;
 
 /// The instance addresses in the state, one a line, as `terraform state list` prints
 /// them: sorted by module instance (root first, shorter paths first), data sources
@@ -125,16 +126,17 @@ impl Filter {
 /// # Ok(())
 /// # }
 /// ```
-pub fn state_show(state: &State, address: &str) -> Result<Option<String>, String> {
-    let addr = ResourceInstanceAddr::parse(address.trim())
-        .map_err(|_| format!("Error parsing instance address: {address}\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify\nthe address to reference a specific instance."))?;
+pub fn state_show(state: &State, address: &str) -> Result<Option<String>, ShowError> {
+    let addr = ResourceInstanceAddr::parse(address.trim()).map_err(|_| {
+        ShowError::InvalidAddress(format!("Error parsing instance address: {address}\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use \"terraform state list\". Please modify\nthe address to reference a specific instance."))
+    })?;
     let Some((resource, instance)) = state.instance(&addr) else {
         return Ok(None);
     };
     let Some(object) = instance.current() else {
         return Ok(None);
     };
-    let value = object.value().map_err(|e| e.to_string())?;
+    let value = object.value().map_err(ShowError::InvalidData)?;
     let mut out = String::new();
     let _ = write!(out, "# {addr}:");
     if object.status == ObjectStatus::Tainted {

@@ -322,7 +322,14 @@ fn older_versions_are_read() {
         .unwrap()
         .value()
         .unwrap_err();
-    assert!(error.to_string().contains("attributes_flat"), "{error}");
+    // The built-in schema of terraform_data has dynamic attributes, which Terraform's
+    // flatmap decoder refuses.
+    assert!(
+        error.to_string().contains(
+            "data could not be decoded from the state: cannot decode dynamic from flatmap"
+        ),
+        "{error}"
+    );
     let data = state
         .resource(&ModuleInstance::root(), ResourceMode::Data, "aws_ami", "x")
         .unwrap();
@@ -594,5 +601,112 @@ fn workspace_selection_from_files() {
     assert_eq!(
         err.to_string(),
         "Invalid workspace name set using TF_WORKSPACE"
+    );
+}
+
+/// A Terraform 0.11 state (format 3, flat attributes) read with its provider's schema:
+/// decoded as Terraform's `HCL2ValueFromFlatmap` decodes it (counts for lists and sets,
+/// `%` for maps, strings converted to the schema's types, missing keys null, extra keys
+/// ignored); without the schema, its top-level strings only; `:show` either way.
+#[test]
+fn flat_attributes_are_decoded_with_the_schema() {
+    let schemas = Schemas::from_text(
+        "schemas.json",
+        r#"{"format_version": "1.0", "provider_schemas": {"registry.terraform.io/hashicorp/aws": {
+          "provider": {"version": 0, "block": {}},
+          "resource_schemas": {"aws_instance": {"version": 1, "block": {
+            "attributes": {
+              "id": {"type": "string", "computed": true},
+              "ami": {"type": "string", "required": true},
+              "cpu_core_count": {"type": "number", "computed": true},
+              "ebs_optimized": {"type": "bool", "optional": true},
+              "security_groups": {"type": ["set", "string"], "optional": true},
+              "tags": {"type": ["map", "string"], "optional": true},
+              "ipv6_addresses": {"type": ["list", "string"], "computed": true},
+              "user_data": {"type": "string", "optional": true}},
+            "block_types": {"root_block_device": {"nesting_mode": "list", "block": {
+              "attributes": {"volume_size": {"type": "number", "optional": true},
+                             "volume_type": {"type": "string", "optional": true}}}}}}}}}}}"#,
+    )
+    .unwrap();
+    let text = r#"{"version": 3, "terraform_version": "0.11.14", "modules": [{"path": ["root"],
+      "outputs": {}, "resources": {"aws_instance.web": {"type": "aws_instance",
+        "primary": {"id": "i-0abc", "attributes": {
+          "id": "i-0abc", "ami": "ami-1", "cpu_core_count": "2", "ebs_optimized": "false",
+          "security_groups.#": "2", "security_groups.3814588639": "web",
+          "security_groups.1234": "ssh",
+          "tags.%": "2", "tags.Name": "web", "tags.team.name": "core",
+          "ipv6_addresses.#": "0",
+          "root_block_device.#": "1", "root_block_device.0.volume_size": "8",
+          "root_block_device.0.volume_type": "gp2",
+          "not_in_schema": "ignored"}},
+        "provider": "provider.aws"}}}]}"#;
+    let state = State::from_text("old.tfstate", text, &schemas).unwrap();
+    let web = state
+        .resource(
+            &ModuleInstance::root(),
+            ResourceMode::Managed,
+            "aws_instance",
+            "web",
+        )
+        .unwrap();
+    let value = web.instances()[0].current().unwrap().value().unwrap();
+    assert_eq!(
+        format_value(&value),
+        r#"{
+  "ami" = "ami-1"
+  "cpu_core_count" = 2
+  "ebs_optimized" = false
+  "id" = "i-0abc"
+  "ipv6_addresses" = tolist([])
+  "root_block_device" = tolist([
+    {
+      "volume_size" = 8
+      "volume_type" = "gp2"
+    },
+  ])
+  "security_groups" = toset([
+    "ssh",
+    "web",
+  ])
+  "tags" = tomap({
+    "Name" = "web"
+    "team.name" = "core"
+  })
+  "user_data" = tostring(null)
+}"#
+    );
+    insta::assert_snapshot!(
+        "flat_show_with_schema",
+        state_show(&state, "aws_instance.web").unwrap().unwrap()
+    );
+
+    let untyped = State::from_text("old.tfstate", text, &Schemas::builtin()).unwrap();
+    assert!(untyped.has_schemaless_flat_instances());
+    assert!(!state.has_schemaless_flat_instances());
+    let web = untyped
+        .resource(
+            &ModuleInstance::root(),
+            ResourceMode::Managed,
+            "aws_instance",
+            "web",
+        )
+        .unwrap();
+    let value = web.instances()[0].current().unwrap().value().unwrap();
+    assert_eq!(
+        format_value(&value),
+        "{\n  \"ami\" = \"ami-1\"\n  \"cpu_core_count\" = \"2\"\n  \"ebs_optimized\" = \"false\"\n  \"id\" = \"i-0abc\"\n  \"not_in_schema\" = \"ignored\"\n}"
+    );
+
+    // A string where the schema wants a number: Terraform's conversion error.
+    let bad = text.replace(r#""cpu_core_count": "2""#, r#""cpu_core_count": "two""#);
+    let state = State::from_text("old.tfstate", &bad, &schemas).unwrap();
+    let error = state_show(&state, "aws_instance.web").unwrap_err();
+    assert_eq!(error.summary(), "Invalid resource instance data in state");
+    assert!(
+        error
+            .to_string()
+            .contains("invalid value for \"cpu_core_count\" in state: a number is required"),
+        "{error}"
     );
 }

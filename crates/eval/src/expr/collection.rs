@@ -2,45 +2,100 @@
 
 use std::collections::BTreeMap;
 
-use terrace_syntax::{Expr, ExprKind, ObjectItem, ObjectKey};
+use terrace_syntax::{Expr, ExprKind, ObjectItem, ObjectKey, Span};
 use terrace_types::{Key, Marks, Type, Value};
 
-use super::{Ctx, EvalResult, convert_to, error};
+use super::{Ctx, EvalResult, convert_to, error, is_interrupt};
+use crate::diagnostic::Diagnostics;
 
 impl Ctx<'_> {
-    /// `[a, b, c]`: a tuple of the element values.
-    pub(super) fn eval_tuple(&mut self, items: &[Expr]) -> EvalResult {
+    /// `[a, b, c]`: a tuple of the element values. As HCL's `TupleConsExpr`, every
+    /// element is evaluated; with errors, the tuple stands for its elements' values,
+    /// a failed one as what it stands for (see [`super::Failed`]).
+    pub(super) fn eval_tuple(&mut self, items: &[Expr], span: Span) -> EvalResult {
         let mut elems = Vec::with_capacity(items.len());
+        let mut found = Diagnostics::new();
         for item in items {
-            elems.push(self.eval_element(item)?);
+            if self.deferred.is_some() {
+                elems.push(self.eval_element(item)?);
+                continue;
+            }
+            match self.eval_hcl(item) {
+                Ok(value) => elems.push(value),
+                Err(failed) if is_interrupt(&failed.diagnostics) => return Err(failed.diagnostics),
+                Err(failed) => {
+                    found.extend(failed.diagnostics);
+                    elems.push(failed.value);
+                }
+            }
         }
-        Ok(Value::tuple(elems))
+        if found.is_empty() {
+            Ok(Value::tuple(elems))
+        } else {
+            Err(self.failing(span, Value::tuple(elems), found))
+        }
     }
 
     /// `{k = v, ...}`: an object; a later item with the same key replaces an earlier one.
-    pub(super) fn eval_object(&mut self, items: &[ObjectItem]) -> EvalResult {
+    /// As HCL's `ObjectConsExpr`, every key and value is evaluated; with errors, the
+    /// object stands for its items' values, or for an unknown of no known type when
+    /// a key failed.
+    pub(super) fn eval_object(&mut self, items: &[ObjectItem], span: Span) -> EvalResult {
         let mut attrs: BTreeMap<Key, Value> = BTreeMap::new();
         let mut marks = Marks::NONE;
         let mut known = true;
+        let mut found = Diagnostics::new();
         for item in items {
-            let key = self.object_key(&item.key)?;
-            let value = self.eval_element(&item.value)?;
-            let Some(key) = key else {
-                known = false;
+            if self.deferred.is_some() {
+                let key = self.object_key(&item.key)?;
+                let value = self.eval_element(&item.value)?;
+                let Some((key, key_marks)) = key else {
+                    known = false;
+                    continue;
+                };
+                marks |= key_marks;
+                attrs.insert(key, value);
                 continue;
+            }
+            let key = self.object_key(&item.key);
+            let value = match self.eval_hcl(&item.value) {
+                Ok(value) => value,
+                Err(failed) if is_interrupt(&failed.diagnostics) => return Err(failed.diagnostics),
+                Err(failed) => {
+                    found.extend(failed.diagnostics);
+                    failed.value
+                }
             };
-            let (key, key_marks) = key;
-            marks |= key_marks;
-            attrs.insert(key, value);
+            match key {
+                Ok(Some((key, key_marks))) => {
+                    marks |= key_marks;
+                    attrs.insert(key, value);
+                }
+                Ok(None) => known = false,
+                Err(key_errors) if is_interrupt(&key_errors) => return Err(key_errors),
+                Err(key_errors) => {
+                    // HCL reports a key's errors before its value's.
+                    let value_errors = std::mem::replace(&mut found, Diagnostics::new());
+                    found.extend(key_errors);
+                    found.extend(value_errors);
+                    known = false;
+                }
+            }
         }
-        if !known {
-            return Ok(Value::unknown(Type::Dynamic));
+        let value = if known {
+            Value::object(attrs).mark(marks)
+        } else {
+            Value::unknown(Type::Dynamic)
+        };
+        if found.is_empty() {
+            Ok(value)
+        } else {
+            Err(self.failing(span, value, found))
         }
-        Ok(Value::object(attrs).mark(marks))
     }
 
     /// The string key of an object item, with its marks; `None` when unknown.
-    fn object_key(&mut self, key: &ObjectKey) -> Result<Option<(Key, Marks)>, super::Diagnostics> {
+    fn object_key(&mut self, key: &ObjectKey) -> Result<Option<(Key, Marks)>, Diagnostics> {
         let expr = match key {
             ObjectKey::Ident(ident) => return Ok(Some((ident.name.clone(), Marks::NONE))),
             ObjectKey::Expr(expr) => expr,

@@ -1,9 +1,9 @@
 //! The conditional `cond ? a : b`: both results unified to one type, unknown and null conditions.
 
-use terrace_syntax::Expr;
+use terrace_syntax::{Expr, Span};
 use terrace_types::{Type, Value};
 
-use super::{Ctx, EvalResult, convert_to, error};
+use super::{Ctx, EvalResult, Failed, convert_to, error};
 
 const INCONSISTENT: &str = "Inconsistent conditional result types";
 
@@ -16,18 +16,21 @@ impl Ctx<'_> {
         cond: &Expr,
         true_expr: &Expr,
         false_expr: &Expr,
+        span: Span,
     ) -> EvalResult {
-        let true_result = self.eval(true_expr);
-        let false_result = self.eval(false_expr);
-        let dynamic = || Value::unknown(Type::Dynamic);
-        let true_value = true_result
-            .as_ref()
-            .map_or_else(|_| dynamic(), Clone::clone);
-        let false_value = false_result
-            .as_ref()
-            .map_or_else(|_| dynamic(), Clone::clone);
+        // A result that failed stands for the value HCL returns beside its errors
+        // (an unknown of its type, with its marks): its type takes part in the
+        // unification, and its marks in the result's, whichever result is taken.
+        let true_result = self.eval_hcl(true_expr);
+        let false_result = self.eval_hcl(false_expr);
+        let value_of = |result: &Result<Value, Failed>| match result {
+            Ok(value) => value.clone(),
+            Err(failed) => failed.value.clone(),
+        };
+        let true_value = value_of(&true_result);
+        let false_value = value_of(&false_result);
 
-        let is_untyped_null = |v: &Value| v.is_null() && v.ty().is_dynamic();
+        let is_untyped_null = |v: &Value| v.is_null() && v.ty().is_dynamic() && v.is_known();
         let result_type = if is_untyped_null(&true_value) {
             Some(false_value.ty().clone())
         } else if is_untyped_null(&false_value) {
@@ -50,13 +53,18 @@ impl Ctx<'_> {
             ));
         };
 
-        let cond_value = self.eval(cond)?;
+        let (cond_value, cond_errors) = match self.eval_hcl(cond) {
+            Ok(value) => (value, None),
+            Err(failed) => (failed.value, Some(failed.diagnostics)),
+        };
         if cond_value.is_null() {
-            return Err(error(
+            let mut found = cond_errors.unwrap_or_default();
+            found.extend(error(
                 "Null condition",
                 "The condition value is null. Conditions must either be true or false.",
                 cond.span,
             ));
+            return Err(self.failing(span, Value::unknown(result_type), found));
         }
         let (cond_value, cond_marks) = cond_value.unmark();
         let (true_value, true_marks) = true_value.unmark();
@@ -64,18 +72,25 @@ impl Ctx<'_> {
         let marks = cond_marks | true_marks | false_marks;
 
         if !cond_value.is_known() {
-            if true_value.is_null() && false_value.is_null() {
-                return Ok(Value::null(result_type).mark(marks));
-            }
-            return Ok(Value::unknown(result_type).mark(marks));
+            let value = if true_value.is_null() && false_value.is_null() {
+                Value::null(result_type)
+            } else {
+                Value::unknown(result_type)
+            };
+            return match cond_errors {
+                None => Ok(value.mark(marks)),
+                Some(found) => Err(self.failing(span, value.mark(marks), found)),
+            };
         }
-        let cond_value = convert_to(&cond_value, &Type::Bool).map_err(|_| {
-            error(
+        let Ok(cond_value) = convert_to(&cond_value, &Type::Bool) else {
+            let mut found = cond_errors.unwrap_or_default();
+            found.extend(error(
                 "Incorrect condition type",
                 "The condition expression must be of type bool.",
                 cond.span,
-            )
-        })?;
+            ));
+            return Err(self.failing(span, Value::unknown(result_type), found));
+        };
         let Some(choice) = cond_value.as_bool() else {
             return Ok(Value::unknown(result_type).mark(marks));
         };
@@ -84,15 +99,26 @@ impl Ctx<'_> {
         } else {
             (false_result, false_value, false_expr, "false")
         };
-        chosen_result?;
-        let converted = convert_to(&chosen_value, &result_type).map_err(|e| {
-            error(
-                INCONSISTENT,
-                format!("The {which} result value has the wrong type: {e}."),
-                chosen_expr.span,
-            )
-        })?;
-        Ok(converted.mark(marks))
+        let mut found = cond_errors.unwrap_or_default();
+        if let Err(failed) = chosen_result {
+            found.extend(failed.diagnostics);
+        }
+        let converted = match convert_to(&chosen_value, &result_type) {
+            Ok(converted) => converted,
+            Err(e) => {
+                found.extend(error(
+                    INCONSISTENT,
+                    format!("The {which} result value has the wrong type: {e}."),
+                    chosen_expr.span,
+                ));
+                Value::unknown(result_type)
+            }
+        };
+        if found.is_empty() {
+            Ok(converted.mark(marks))
+        } else {
+            Err(self.failing(span, converted.mark(marks), found))
+        }
     }
 }
 

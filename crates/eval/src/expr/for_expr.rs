@@ -67,7 +67,10 @@ impl<'e> Ctx<'e> {
         base: usize,
     ) -> EvalResult {
         // The condition is checked once with unknown variables first, so that an
-        // unsuitable condition is reported even for an empty collection.
+        // unsuitable condition is reported even for an empty collection. Its marks
+        // go to the result only when the collection is unknown (HCL's `condMarks`):
+        // over known elements, each element's own condition marks it.
+        let mut cond_marks = Marks::NONE;
         if let Some(cond) = &for_expr.cond {
             let result = self.eval(cond)?;
             if result.is_null() {
@@ -77,7 +80,7 @@ impl<'e> Ctx<'e> {
                     cond.span,
                 ));
             }
-            marks |= result.marks();
+            cond_marks = result.marks();
             convert_to(&result, &Type::Bool).map_err(|e| {
                 error(
                     INVALID_CONDITION,
@@ -87,7 +90,7 @@ impl<'e> Ctx<'e> {
             })?;
         }
         if !collection.is_known() {
-            return Ok(Value::unknown(Type::Dynamic).mark(marks));
+            return Ok(Value::unknown(Type::Dynamic).mark(marks | cond_marks));
         }
 
         let has_key_var = for_expr.key_var.is_some();

@@ -52,6 +52,21 @@ pub(crate) struct Ctx<'e> {
     /// Set by [`Evaluator::eval_console`]: `type(x)` gives a `type` capsule, which only
     /// the console can show.
     console: bool,
+    /// The value HCL returns beside the errors of the expression at this span, set by
+    /// [`Ctx::failing`] and read by [`Ctx::eval_hcl`].
+    failed_value: Option<(Span, Value)>,
+    /// The marks a failed template rendering met, passed from its `Interpreter::failed`.
+    template_failure_marks: Marks,
+}
+
+/// An expression's errors with the value HCL's evaluation returns beside them: an
+/// unknown of the type the expression has whatever its operands were (a number for
+/// `1 + []`, a tuple for `[upper([])]`), with the marks it had reached, or an
+/// unknown of no known type. A conditional unifies the types of both its results,
+/// failed or not, and an operator converts a failed operand.
+pub(crate) struct Failed {
+    pub(crate) diagnostics: Diagnostics,
+    pub(crate) value: Value,
 }
 
 impl<'e> Ctx<'e> {
@@ -75,6 +90,43 @@ impl<'e> Ctx<'e> {
             steps_until_check: INTERRUPT_CHECK_INTERVAL,
             no_context: false,
             console: false,
+            failed_value: None,
+            template_failure_marks: Marks::NONE,
+        }
+    }
+
+    /// Evaluates `expr` as HCL's `Expression.Value` does: its value, or its errors
+    /// with the value it stands for beside them (see [`Failed`]).
+    pub(crate) fn eval_hcl(&mut self, expr: &Expr) -> Result<Value, Failed> {
+        self.failed_value = None;
+        self.eval(expr).map_err(|diagnostics| {
+            let value = match self.failed_value.take() {
+                // Set by `expr` itself, not by a part whose errors it passed on.
+                Some((span, value)) if span == expr.span => value,
+                _ => Value::unknown(Type::Dynamic),
+            };
+            Failed { diagnostics, value }
+        })
+    }
+
+    /// Records that the expression at `span` fails with `diagnostics`, standing for
+    /// `value` (see [`Failed`]), and gives the diagnostics back.
+    pub(crate) fn failing(
+        &mut self,
+        span: Span,
+        value: Value,
+        diagnostics: Diagnostics,
+    ) -> Diagnostics {
+        self.failed_value = Some((span, value));
+        diagnostics
+    }
+
+    /// Evaluates `inner`, which `outer` stands for unchanged (parentheses, a
+    /// template of one interpolation): a failure's value becomes `outer`'s.
+    pub(crate) fn eval_as(&mut self, inner: &Expr, outer: Span) -> EvalResult {
+        match self.eval_hcl(inner) {
+            Ok(value) => Ok(value),
+            Err(failed) => Err(self.failing(outer, failed.value, failed.diagnostics)),
         }
     }
 
@@ -190,9 +242,9 @@ impl<'e> Ctx<'e> {
     fn eval_compound(&mut self, expr: &Expr) -> EvalResult {
         match &expr.kind {
             ExprKind::Literal(literal) => literal_value(literal, expr.span),
-            ExprKind::Template(template) => self.render(template),
-            ExprKind::TupleCons(items) => self.eval_tuple(items),
-            ExprKind::ObjectCons(items) => self.eval_object(items),
+            ExprKind::Template(template) => self.eval_template(template, expr.span),
+            ExprKind::TupleCons(items) => self.eval_tuple(items, expr.span),
+            ExprKind::ObjectCons(items) => self.eval_object(items, expr.span),
             ExprKind::ScopeTraversal { root, steps } => self.eval_scope_traversal(root, steps),
             ExprKind::RelativeTraversal { source, steps } => {
                 let value = self.eval(source)?;
@@ -211,9 +263,9 @@ impl<'e> Ctx<'e> {
                 cond,
                 true_expr,
                 false_expr,
-            } => self.eval_conditional(cond, true_expr, false_expr),
+            } => self.eval_conditional(cond, true_expr, false_expr, expr.span),
             ExprKind::For(for_expr) => self.eval_for(for_expr),
-            ExprKind::Parens(inner) => self.eval(inner),
+            ExprKind::Parens(inner) => self.eval_as(inner, expr.span),
         }
     }
 

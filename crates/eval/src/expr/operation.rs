@@ -2,9 +2,9 @@
 //! `&&`/`||`, unknowns and marks (HCL's operations over cty's stdlib functions).
 
 use terrace_syntax::{BinaryOp, Expr, ExprKind, Span, UnaryOp};
-use terrace_types::{Number, Repr, Type, Value};
+use terrace_types::{Marks, Number, Repr, Type, Value};
 
-use super::{Ctx, EvalResult, convert_to, error};
+use super::{Ctx, EvalResult, Failed, convert_to, error};
 use crate::diagnostic::Diagnostics;
 
 const OPERATION_FAILED: &str = "Operation failed";
@@ -12,20 +12,28 @@ const OPERATION_FAILED: &str = "Operation failed";
 impl Ctx<'_> {
     /// `-x` and `!x`.
     pub(super) fn eval_unary(&mut self, op: UnaryOp, operand: &Expr, span: Span) -> EvalResult {
-        let value = self.eval(operand)?;
         let want = match op {
             UnaryOp::Negate => Type::Number,
             UnaryOp::Not => Type::Bool,
         };
-        let value = convert_to(&value, &want).map_err(|e| {
-            error(
+        // As HCL's `UnaryOpExpr`: on any error, an unknown of the operator's type.
+        let (value, mut found) = match self.eval_hcl(operand) {
+            Ok(value) => (value, Diagnostics::new()),
+            Err(failed) => (failed.value, failed.diagnostics),
+        };
+        let converted = convert_to(&value, &want).map_err(|e| {
+            found.extend(error(
                 "Invalid operand",
                 format!("Unsuitable value for unary operand: {e}."),
                 operand.span,
-            )
-        })?;
+            ));
+        });
+        let value = match converted {
+            Ok(value) if found.is_empty() => value,
+            _ => return Err(self.failing(span, Value::unknown(want), found)),
+        };
         if value.is_null() {
-            return Err(null_argument(span));
+            return Err(self.failing(span, Value::unknown(want), null_argument(span)));
         }
         let (value, marks) = value.unmark();
         let result = match op {
@@ -44,14 +52,15 @@ impl Ctx<'_> {
         {
             // A single operation or a short chain, the common case: evaluated
             // by recursion, without a spine to allocate.
-            let lhs_result = self.eval(lhs);
-            let rhs_result = self.eval(rhs);
+            let lhs_result = self.eval_hcl(lhs);
+            let rhs_result = self.eval_hcl(rhs);
             if let (Ok(a), Ok(b)) = (&lhs_result, &rhs_result)
                 && let Some(result) = fast_binary(*op, a, b)
             {
                 return Ok(result);
             }
-            return binary(*op, lhs_result, lhs, rhs_result, rhs, expr.span);
+            return binary(*op, lhs_result, lhs, rhs_result, rhs, expr.span)
+                .map_err(|failed| self.failing(expr.span, failed.value, failed.diagnostics));
         }
         let mut spine: Vec<&Expr> = Vec::new();
         let mut leftmost = expr;
@@ -59,7 +68,7 @@ impl Ctx<'_> {
             spine.push(leftmost);
             leftmost = lhs;
         }
-        let mut acc = self.eval(leftmost);
+        let mut acc = self.eval_hcl(leftmost);
         for node in spine.into_iter().rev() {
             let ExprKind::Binary {
                 op,
@@ -71,10 +80,10 @@ impl Ctx<'_> {
                 continue;
             };
             self.tick(node.span)?;
-            let rhs_result = self.eval(rhs);
+            let rhs_result = self.eval_hcl(rhs);
             acc = binary(*op, acc, lhs, rhs_result, rhs, node.span);
         }
-        acc
+        acc.map_err(|failed| self.failing(expr.span, failed.value, failed.diagnostics))
     }
 }
 
@@ -94,18 +103,20 @@ fn is_short_chain(mut expr: &Expr) -> bool {
     false
 }
 
-/// One binary operation on evaluated operands; an operand's errors are kept
-/// as `Err` so that `&&` and `||` can drop those of an operand that did not
-/// decide the result, as HCL does.
+/// One binary operation on evaluated operands, as HCL's `BinaryOpExpr`: a failed
+/// operand stands for its value (see [`Failed`]) and is converted like any other;
+/// an operand's errors are kept so that `&&` and `||` can drop those of an operand
+/// that did not decide the result. On an error the result is an unknown of the
+/// operator's type, with the operands' marks once both converted.
 #[inline(never)]
 fn binary(
     op: BinaryOp,
-    lhs: EvalResult,
+    lhs: Result<Value, Failed>,
     lhs_expr: &Expr,
-    rhs: EvalResult,
+    rhs: Result<Value, Failed>,
     rhs_expr: &Expr,
     span: Span,
-) -> EvalResult {
+) -> Result<Value, Failed> {
     if let (Ok(a), Ok(b)) = (&lhs, &rhs)
         && let Some(result) = fast_binary(op, a, b)
     {
@@ -116,9 +127,24 @@ fn binary(
         BinaryOp::Equal | BinaryOp::NotEqual => Type::Dynamic,
         _ => Type::Number,
     };
-    let unknown = || Value::unknown(Type::Dynamic);
-    let lhs_given = lhs.as_ref().map_or_else(|_| unknown(), Clone::clone);
-    let rhs_given = rhs.as_ref().map_or_else(|_| unknown(), Clone::clone);
+    let result_type = match op {
+        BinaryOp::Add
+        | BinaryOp::Subtract
+        | BinaryOp::Multiply
+        | BinaryOp::Divide
+        | BinaryOp::Modulo => Type::Number,
+        _ => Type::Bool,
+    };
+    let failure = |diagnostics: Diagnostics, marks: Marks| Failed {
+        diagnostics,
+        value: Value::unknown(result_type.clone()).mark(marks),
+    };
+    let given = |result: &Result<Value, Failed>| match result {
+        Ok(value) => value.clone(),
+        Err(failed) => failed.value.clone(),
+    };
+    let lhs_given = given(&lhs);
+    let rhs_given = given(&rhs);
     let mut diagnostics = Diagnostics::new();
     let lhs_value = convert_to(&lhs_given, &param).map_err(|e| {
         diagnostics.extend(error(
@@ -135,20 +161,11 @@ fn binary(
         ));
     });
     let (Ok(lhs_value), Ok(rhs_value)) = (lhs_value, rhs_value) else {
-        return Err(with_operand_errors(diagnostics, lhs, rhs));
+        return Err(failure(
+            with_operand_errors(diagnostics, lhs, rhs),
+            Marks::NONE,
+        ));
     };
-
-    if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) {
-        if lhs.is_err() || rhs.is_err() {
-            return Err(with_operand_errors(diagnostics, lhs, rhs));
-        }
-        let equal = lhs_value.equals(&rhs_value);
-        return Ok(if op == BinaryOp::NotEqual {
-            not(equal)
-        } else {
-            equal
-        });
-    }
 
     let (lhs_value, lhs_marks) = lhs_value.unmark();
     let (rhs_value, rhs_marks) = rhs_value.unmark();
@@ -157,23 +174,31 @@ fn binary(
     if matches!(op, BinaryOp::And | BinaryOp::Or)
         && let Some(forced) = short_circuit(op, &lhs_value, &rhs_value, &lhs, &rhs)
     {
-        return forced.map(|value| value.mark(marks));
+        return match forced {
+            Ok(value) => Ok(value.mark(marks)),
+            Err(diagnostics) => Err(failure(diagnostics, marks)),
+        };
     }
     if lhs.is_err() || rhs.is_err() {
-        return Err(with_operand_errors(Diagnostics::new(), lhs, rhs));
+        return Err(failure(
+            with_operand_errors(Diagnostics::new(), lhs, rhs),
+            marks,
+        ));
+    }
+
+    if matches!(op, BinaryOp::Equal | BinaryOp::NotEqual) {
+        let equal = lhs_value.equals(&rhs_value);
+        let result = if op == BinaryOp::NotEqual {
+            not(equal)
+        } else {
+            equal
+        };
+        return Ok(result.mark(marks));
     }
 
     if lhs_value.is_null() || rhs_value.is_null() {
-        return Err(null_argument(span));
+        return Err(failure(null_argument(span), Marks::NONE));
     }
-    let result_type = match op {
-        BinaryOp::Add
-        | BinaryOp::Subtract
-        | BinaryOp::Multiply
-        | BinaryOp::Divide
-        | BinaryOp::Modulo => Type::Number,
-        _ => Type::Bool,
-    };
     if !lhs_value.is_known() || !rhs_value.is_known() {
         return Ok(Value::unknown(result_type).mark(marks));
     }
@@ -188,15 +213,19 @@ fn binary(
             let (Some(a), Some(b)) = (lhs_value.as_number(), rhs_value.as_number()) else {
                 return Ok(Value::unknown(result_type).mark(marks));
             };
-            arithmetic(op, a, b)
-                .map(Scalar::into_value)
-                .map_err(|message| {
-                    error(
-                        OPERATION_FAILED,
-                        format!("Error during operation: {message}."),
-                        span,
-                    )
-                })?
+            match arithmetic(op, a, b) {
+                Ok(scalar) => scalar.into_value(),
+                Err(message) => {
+                    return Err(failure(
+                        error(
+                            OPERATION_FAILED,
+                            format!("Error during operation: {message}."),
+                            span,
+                        ),
+                        Marks::NONE,
+                    ));
+                }
+            }
         }
     };
     Ok(result.mark(marks))
@@ -296,17 +325,17 @@ fn short_circuit(
     op: BinaryOp,
     lhs: &Value,
     rhs: &Value,
-    lhs_result: &EvalResult,
-    rhs_result: &EvalResult,
-) -> Option<EvalResult> {
+    lhs_result: &Result<Value, Failed>,
+    rhs_result: &Result<Value, Failed>,
+) -> Option<Result<Value, Diagnostics>> {
     let decisive = op == BinaryOp::Or;
     // cty's `True()` and `False()`: a null bool counts as false.
     let is = |value: &Value, wanted: bool| {
         value.is_known() && value.as_bool().unwrap_or(false) == wanted
     };
-    let with_diagnostics = |value: Value, result: &EvalResult| match result {
+    let with_diagnostics = |value: Value, result: &Result<Value, Failed>| match result {
         Ok(_) => Ok(value),
-        Err(found) => Err(found.clone()),
+        Err(failed) => Err(failed.diagnostics.clone()),
     };
     let unknown_bool = || Value::unknown(Type::Bool);
     if !lhs.is_known() && !rhs.is_known() {
@@ -375,12 +404,12 @@ fn null_argument(span: Span) -> Diagnostics {
 /// `diagnostics` followed by the errors of the operands.
 fn with_operand_errors(
     mut diagnostics: Diagnostics,
-    lhs: EvalResult,
-    rhs: EvalResult,
+    lhs: Result<Value, Failed>,
+    rhs: Result<Value, Failed>,
 ) -> Diagnostics {
     for result in [lhs, rhs] {
-        if let Err(found) = result {
-            diagnostics.extend(found);
+        if let Err(failed) = result {
+            diagnostics.extend(failed.diagnostics);
         }
     }
     diagnostics

@@ -309,7 +309,9 @@ impl Ctx<'_> {
         if vars.is_null() {
             return Err(fail("argument must not be null".into()));
         }
-        let (vars, vars_marks) = vars.unmark();
+        // As Terraform's `vars` parameter, unmarked deeply: every mark in the map
+        // goes to the result, whether the template uses its value or not.
+        let (vars, vars_marks) = vars.unmark_deep();
         if !(vars.ty().is_map() || vars.ty().is_object() || vars.ty().is_dynamic()) {
             return Err(fail("invalid vars value: must be a map".into()));
         }

@@ -1,8 +1,8 @@
 //! Templates in expressions: `terrace-template` renders them through this `Interpreter`.
 
-use terrace_syntax::{Expr, Ident, Template};
+use terrace_syntax::{Expr, Ident, Span, Template};
 use terrace_template::Interpreter;
-use terrace_types::Value;
+use terrace_types::{Marks, Type, Value};
 
 use super::{Ctx, EvalResult};
 use crate::diagnostic::Diagnostics;
@@ -11,6 +11,21 @@ impl Ctx<'_> {
     /// Renders a template (a lone interpolation gives its value unconverted).
     pub(super) fn render(&mut self, template: &Template) -> EvalResult {
         terrace_template::render(template, self)
+    }
+
+    /// A template expression at `span`, as HCL's `TemplateExpr` and
+    /// `TemplateWrapExpr`: a lone interpolation stands for its expression, failed
+    /// or not; a template that fails stands for an unknown string with the marks of
+    /// its parts met.
+    pub(super) fn eval_template(&mut self, template: &Template, span: Span) -> EvalResult {
+        if let Some(inner) = template.as_single_interp() {
+            return self.eval_as(inner, span);
+        }
+        self.template_failure_marks = Marks::NONE;
+        self.render(template).map_err(|found| {
+            let marks = std::mem::replace(&mut self.template_failure_marks, Marks::NONE);
+            self.failing(span, Value::unknown(Type::String).mark(marks), found)
+        })
     }
 }
 
@@ -29,6 +44,10 @@ impl Interpreter for Ctx<'_> {
             }
             None => Err(error),
         }
+    }
+
+    fn failed(&mut self, marks: Marks) {
+        self.template_failure_marks = marks;
     }
 
     fn push_scope(&mut self) {

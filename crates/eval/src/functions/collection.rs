@@ -4,10 +4,11 @@
 
 use std::collections::BTreeMap;
 
-use terrace_types::{Key, Marks, Type, Value, convert, grapheme_len, quote, unify};
+use terrace_types::{Key, Marks, Repr, Type, Value, convert, grapheme_len, quote, unify};
 
 use super::context::CallContext;
 use super::error::FunctionError;
+use super::go_panic::{go_type, panic_error};
 use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;
 
@@ -284,9 +285,9 @@ pub(super) fn first_arg_type(args: &[Value]) -> Result<Type, FunctionError> {
     Ok(args[0].ty().clone())
 }
 
-/// A list of `elem_ty` from `elems` (the empty list when there are none).
+/// A list of `elems`, typed by them as cty's `ListVal` types one (`elem_ty` when there are none).
 pub(super) fn list_value(elem_ty: &Type, elems: impl IntoIterator<Item = Value>) -> Value {
-    Value::list(elem_ty.clone(), elems)
+    Value::list_of_elements(elem_ty.clone(), elems)
 }
 
 /// The element type of a list, set or map type (`any` for other types).
@@ -744,11 +745,49 @@ fn merge(_: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
         }
         let (arg, arg_marks) = arg.clone().unmark();
         marks |= arg_marks;
-        if let Some(entries) = arg.as_attrs() {
-            for (k, v) in entries {
-                merged.push((k.clone(), v.clone()));
+        match (arg.ty(), arg.repr()) {
+            (Type::Map(_) | Type::Object(_), _) => {
+                if let Some(entries) = arg.as_attrs() {
+                    for (k, v) in entries {
+                        merged.push((k.clone(), v.clone()));
+                    }
+                }
+            }
+            // Past an argument of unknown type, cty's type check stops looking, and its
+            // implementation iterates whatever follows: a set's elements are their own
+            // keys; a list's or tuple's keys are numbers, which panic as keys.
+            (Type::Set(_), Repr::Seq(elems)) => {
+                for elem in elems {
+                    let key = match (elem.repr(), elem.is_null(), elem.is_known()) {
+                        (_, true, _) => return Err(panic_error("value is null")),
+                        (_, _, false) => return Err(panic_error("value is unknown")),
+                        (Repr::String(key), _, _) => key.clone(),
+                        _ => return Err(panic_error("not a string")),
+                    };
+                    merged.push((Key::from(&*key), elem.clone()));
+                }
+            }
+            (Type::List(_) | Type::Tuple(_), Repr::Seq(elems)) if !elems.is_empty() => {
+                return Err(panic_error("not a string"));
+            }
+            (Type::List(_) | Type::Tuple(_), _) => {}
+            _ => {
+                return Err(panic_error(
+                    "attempt to iterate on non-collection, non-tuple type",
+                ));
             }
         }
+    }
+    // All arguments of one object type, all null: cty promises that type and returns
+    // an empty object, which its call check refuses.
+    if let Type::Object(object) = &result_type
+        && let Some(name) = object.attrs.keys().next()
+        && args.iter().all(Value::is_null)
+    {
+        return Err(panic_error(format!(
+            "returned value cty.EmptyObjectVal does not conform to expected return type {}: missing required attribute {name:?}",
+            go_type(&result_type)
+        )));
     }
     let result = match &result_type {
         Type::Map(elem) => Value::map((**elem).clone(), merged),

@@ -256,7 +256,9 @@ pub(crate) fn call_convert(value: Value, constraint: &Type) -> Result<Value, Cal
     if !value.is_known() {
         return Ok(Value::unknown(result_type).mark(marks));
     }
-    if value.is_null() && (value.ty() == &Type::Dynamic || !result_type.has_dynamic()) {
+    // A typed null converts as its type does: `convert(tobool(null), number)` fails
+    // as `convert(true, number)` does (cty's `Convert` decides on types).
+    if value.is_null() && value.ty() == &Type::Dynamic {
         return Ok(Value::null(result_type).mark(marks));
     }
     if value.ty() == &result_type {

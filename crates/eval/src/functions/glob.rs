@@ -7,8 +7,9 @@
 //! current path is not entered again, so link loops end (Go follows them until the system
 //! refuses a path with more than 40 links in it: Terraform lists `a/f.txt`,
 //! `a/loop/a/f.txt`, … 41 times for a link back to the top). A walk reads at most
-//! [`MAX_DIRECTORIES`] directories (a link into `/` or `/proc` leads to a whole file
-//! system) and stops when the interrupt flag is set. Bad patterns report
+//! [`MAX_DIRECTORIES`] directories and for at most [`MAX_WALK_TIME`] (a link into `/` or
+//! `/proc` leads to a whole file system, where Terraform walks for ever), and stops when the
+//! interrupt flag is set. Bad patterns report
 //! `syntax error in pattern` when a name is tested.
 
 use std::collections::HashSet;
@@ -16,6 +17,7 @@ use std::fs;
 #[cfg(not(unix))]
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use super::go_path::join;
 
@@ -23,6 +25,9 @@ use super::go_path::join;
 const MAX_DEPTH: usize = 256;
 /// How many directories one glob reads at most.
 pub(super) const MAX_DIRECTORIES: usize = 100_000;
+/// How long one glob may spend walking directories: `/proc/self/**` reads 100,000
+/// directories in 7 s or more, and a console should answer well before that.
+pub(super) const MAX_WALK_TIME: Duration = Duration::from_millis(1500);
 /// How many matching steps one pattern component may take against one name.
 const MATCH_BUDGET: u64 = 1_000_000;
 
@@ -37,6 +42,8 @@ pub(super) enum GlobError {
     TooDeep,
     /// The walk read [`MAX_DIRECTORIES`] directories.
     TooManyDirectories,
+    /// The walk took longer than [`MAX_WALK_TIME`].
+    TooSlow,
     /// The interrupt flag was set.
     Interrupted,
 }
@@ -50,6 +57,9 @@ impl std::fmt::Display for GlobError {
             GlobError::TooManyDirectories => {
                 "more than 100000 directories to read (terrace's limit; a symbolic link may lead into a large tree such as / or /proc)"
             }
+            GlobError::TooSlow => {
+                "reading directories took more than 1.5 s (terrace's limit; a symbolic link may lead into a large tree such as / or /proc)"
+            }
             GlobError::Interrupted => "interrupted",
         })
     }
@@ -61,7 +71,18 @@ struct Walk<'i> {
     visiting: HashSet<DirKey>,
     n_dirs: usize,
     max_dirs: usize,
+    /// When the walk must have ended (`None` where the target has no clock).
+    deadline: Option<Instant>,
     interrupt: Option<&'i AtomicBool>,
+}
+
+/// The deadline `max_time` from now. WebAssembly in a browser has no monotonic clock in
+/// `std` (`Instant::now` panics there), so the walk is bounded by size alone there.
+fn deadline_after(max_time: Duration) -> Option<Instant> {
+    if cfg!(target_arch = "wasm32") {
+        return None;
+    }
+    Instant::now().checked_add(max_time)
 }
 
 /// The paths matching `pattern` (already cleaned), unsorted; the walk stops when
@@ -70,14 +91,15 @@ pub(super) fn glob(
     pattern: &str,
     interrupt: Option<&AtomicBool>,
 ) -> Result<Vec<String>, GlobError> {
-    glob_with_limit(pattern, interrupt, MAX_DIRECTORIES)
+    glob_with_limits(pattern, interrupt, MAX_DIRECTORIES, MAX_WALK_TIME)
 }
 
-/// [`glob`] reading at most `max_dirs` directories.
-fn glob_with_limit(
+/// [`glob`] reading at most `max_dirs` directories, for at most `max_time`.
+fn glob_with_limits(
     pattern: &str,
     interrupt: Option<&AtomicBool>,
     max_dirs: usize,
+    max_time: Duration,
 ) -> Result<Vec<String>, GlobError> {
     let components = split_escaped(pattern, b'/');
     let mut matches = Vec::new();
@@ -85,6 +107,7 @@ fn glob_with_limit(
         visiting: HashSet::new(),
         n_dirs: 0,
         max_dirs,
+        deadline: deadline_after(max_time),
         interrupt,
     };
     let walk = &mut walk;
@@ -182,6 +205,12 @@ fn glob_dir(
     walk.n_dirs += 1;
     if walk.n_dirs > walk.max_dirs {
         return Err(GlobError::TooManyDirectories);
+    }
+    if walk
+        .deadline
+        .is_some_and(|deadline| Instant::now() >= deadline)
+    {
+        return Err(GlobError::TooSlow);
     }
     let Ok(entries) = fs::read_dir(basedir) else {
         return Ok(());
@@ -483,10 +512,12 @@ mod tests {
         fs::create_dir_all(dir.join("a/b/c")).unwrap();
         fs::write(dir.join("a/b/c/f.txt"), "x").unwrap();
         let pattern = format!("{}/**", dir.display());
-        assert_eq!(glob_with_limit(&pattern, None, 4).map(|m| m.len()), Ok(4));
+        let limit = |max_dirs| glob_with_limits(&pattern, None, max_dirs, MAX_WALK_TIME);
+        assert_eq!(limit(4).map(|m| m.len()), Ok(4));
+        assert_eq!(limit(3), Err(GlobError::TooManyDirectories));
         assert_eq!(
-            glob_with_limit(&pattern, None, 3),
-            Err(GlobError::TooManyDirectories)
+            glob_with_limits(&pattern, None, 4, Duration::ZERO),
+            Err(GlobError::TooSlow)
         );
         fs::remove_dir_all(&dir).unwrap();
     }

@@ -16,6 +16,7 @@ mod filesystem;
 mod format;
 mod glob;
 mod go_math;
+mod go_panic;
 mod go_path;
 mod go_time_format;
 mod json;

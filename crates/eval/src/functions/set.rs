@@ -7,6 +7,7 @@ use terrace_types::{Marks, Type, Value, set_order_compare, unify};
 use super::collection::{any_of_unknown_type, convert_to, elements, list_value};
 use super::context::CallContext;
 use super::error::FunctionError;
+use super::go_panic::{go_type, panic_error};
 use super::spec::{Function, Param, ReturnType};
 use super::table::FunctionTable;
 
@@ -107,6 +108,25 @@ fn set_operation(
             return Ok(Value::unknown(result_type));
         }
         sets.push(elements(&set).into_iter().collect::<Vec<_>>());
+    }
+    if elem_type.is_dynamic() {
+        // Sets converted to `set(any)` keep their own element types, and cty's set
+        // operations panic on two sets of different ones.
+        let own_type = |arg: &Value| -> Type {
+            let ty = arg.clone().unmark_deep().0.ty().clone();
+            ty.element_type().cloned().unwrap_or(Type::Dynamic)
+        };
+        let converted: Vec<Type> = args
+            .iter()
+            .map(|arg| convert_to(arg, &result_type).map_or(Type::Dynamic, |set| own_type(&set)))
+            .collect();
+        if let Some(other) = converted.iter().skip(1).find(|ty| **ty != converted[0]) {
+            return Err(panic_error(format!(
+                "incompatible set rules: cty.setRules{{Type:{}}}, cty.setRules{{Type:{}}}",
+                go_type(&converted[0]),
+                go_type(other)
+            )));
+        }
     }
     let mut sets = sets.into_iter();
     let first = sets.next().unwrap_or_default();

@@ -154,3 +154,7 @@ class Module:
     @property
     def diagnostics(self) -> list[Diagnostic]:
         """Warnings, and errors in values that did not stop the loading."""
+
+def run_command_line(argv: list[str]) -> int:
+    """Run the ``terrace`` command line (the arguments after the program name) as
+    the Rust binary does, on this process's standard streams; return its exit status."""

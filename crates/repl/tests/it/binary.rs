@@ -138,10 +138,11 @@ fn help_lists_every_flag_and_version() {
     assert_eq!(
         run.stdout,
         format!(
-            "terrace {} (the languages of Terraform 1.15, OpenTofu 1.12 with --tofu or .tofu files, and Packer)\n",
+            "terrace {} (the languages of Terraform 1.15.5, OpenTofu 1.12 with --tofu or .tofu files, and Packer)\n",
             env!("CARGO_PKG_VERSION")
         )
     );
+    assert_eq!(terrace(&["-V"], None).stdout, run.stdout);
     let run = terrace(&["--frobnicate"], None);
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("unknown option `--frobnicate`"));
@@ -392,4 +393,77 @@ fn a_variable_value_that_does_not_parse_stops_before_evaluating() {
             && stderr.contains("Reference to uninitialized variable"),
         "{stderr}"
     );
+}
+
+#[test]
+fn check_reports_keep_the_walk_order_when_parsed_on_every_core() {
+    // More files than cores, errors in every other one, spread over nested directories:
+    // the reports come out in the walk's order (files in name order, then directories
+    // depth first), whichever worker parsed them.
+    let dir = temp_dir("check-order");
+    let mut expected = Vec::new();
+    for d in ["a", "a/x", "b", "c"] {
+        std::fs::create_dir_all(dir.join(d)).unwrap();
+    }
+    for (d, n) in [("", 3), ("a", 5), ("a/x", 2), ("b", 6), ("c", 4)] {
+        for i in 0..n {
+            let name = format!("f{i:02}.tf");
+            let path = if d.is_empty() {
+                dir.join(&name)
+            } else {
+                dir.join(d).join(&name)
+            };
+            if i % 2 == 0 {
+                write(&path, "x = [\n");
+                expected.push(path.display().to_string());
+            } else {
+                write(&path, "x = 1\n");
+            }
+        }
+    }
+    let run = terrace(&["check", dir.to_str().unwrap()], None);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    let mut shown: Vec<String> = Vec::new();
+    for line in run.stderr.lines() {
+        if let Some(at) = line.find(dir.to_str().unwrap()) {
+            let file = line[at..].split(':').next().unwrap().to_string();
+            if shown.last() != Some(&file) {
+                shown.push(file);
+            }
+        }
+    }
+    assert_eq!(shown, expected, "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn show_labels_undecodable_data_as_such() {
+    // A 0.11 state whose terraform_data instance has flat attributes: the built-in schema's
+    // dynamic attributes cannot be decoded from a flat map, as in Terraform. The address is
+    // valid, so `:show` says the data is invalid, as a reference to it does.
+    let dir = temp_dir("show-flat");
+    write(
+        &dir.join("old.tfstate"),
+        r#"{"version": 3, "terraform_version": "0.11.14", "modules": [{"path": ["root"],
+          "resources": {"terraform_data.n": {"type": "terraform_data",
+            "primary": {"id": "n1", "attributes": {"id": "n1"}}, "provider": "provider.terraform"}}}]}"#,
+    );
+    let state = dir.join("old.tfstate");
+    let state = state.to_str().unwrap();
+    let run = terrace(&["--state", state, "-e", ":show terraform_data.n"], None);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("Invalid resource instance data in state"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("cannot decode dynamic from flatmap"),
+        "{}",
+        run.stderr
+    );
+    let run = terrace(&["--state", state, "-e", ":show terraform_data"], None);
+    assert!(run.stderr.contains("Invalid address"), "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -346,3 +346,24 @@ fn fileset_walk_stops_on_interrupt() {
     flag.store(false, Ordering::Relaxed);
     assert_eq!(session.run("1 + 1").unwrap().text(), Some("2"));
 }
+
+/// With nobody pressing Ctrl-C, `fileset` through `/proc/self` ends by itself with a clear
+/// error (the walk is bounded in time as well as in size), and the session goes on.
+#[test]
+fn fileset_walk_ends_by_itself() {
+    let mut session = terrace_repl::Session::standalone();
+    let started = std::time::Instant::now();
+    let error = session.run(r#"fileset("/proc/self", "**")"#).unwrap_err();
+    // A guard against a hang, not a speed target: the limit is 1.5 s of walking.
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    let text = error.render(terrace_repl::Theme::PLAIN);
+    assert!(
+        text.contains("took more than 1.5 s") || text.contains("more than 100000 directories"),
+        "{text}"
+    );
+    assert_eq!(session.run("1 + 1").unwrap().text(), Some("2"));
+}

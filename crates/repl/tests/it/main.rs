@@ -4,6 +4,7 @@
 mod binary;
 mod completion;
 mod console_cases;
+mod docs;
 mod fmt;
 mod hostile;
 mod module;

@@ -247,17 +247,27 @@ impl Converter {
         Ok(result)
     }
 
-    /// Builds a map from converted entries, which must all have one type.
+    /// Builds a map from converted entries, which must all have one type (or `any`).
     fn finish_map(
         &mut self,
         entries: Vec<(Key, Value)>,
         mismatch: &str,
     ) -> Result<Value, ConvertError> {
-        let first_ty = entries[0].1.ty().clone();
-        if !entries.iter().all(|(_, e)| e.ty() == &first_ty) {
+        // As cty's `MapVal`: the first type that is not `any` is the element type,
+        // and nulls and unknowns of type `any` fit any.
+        let ety = entries
+            .iter()
+            .map(|(_, e)| e.ty())
+            .find(|ty| !ty.is_dynamic())
+            .unwrap_or(&Type::Dynamic)
+            .clone();
+        if !entries
+            .iter()
+            .all(|(_, e)| e.ty() == &ety || e.ty().is_dynamic())
+        {
             return Err(self.error(mismatch));
         }
-        Ok(Value::map(first_ty, entries))
+        Ok(Value::map_of_entries(ety, entries))
     }
 
     /// Like `nested`, with the conversion's safety chosen for this step.

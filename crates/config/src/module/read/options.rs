@@ -1,0 +1,64 @@
+//! `LoadOptions`: what the loader is given besides the directory — `--var`, `--var-file`, the environment, the state file, the workspace, the schemas and the language.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::files::Overlay;
+use super::language::Language;
+
+/// Where input variable values come from besides the configuration, and the
+/// environment the loader reads (injected, so tests do not depend on the process).
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// `--var NAME=VALUE` assignments, in command-line order.
+    pub vars: Vec<(String, String)>,
+    /// `--var-file FILE` paths, in command-line order.
+    pub var_files: Vec<PathBuf>,
+    /// For each of `vars`, how many of `var_files` come before it on the command line:
+    /// Terraform applies both in command-line order, a later one winning. When shorter than
+    /// `vars`, the rest come after every file.
+    pub var_order: Vec<usize>,
+    /// Environment variables: `TF_VAR_name` values and `TF_WORKSPACE`.
+    pub env: BTreeMap<String, String>,
+    /// The value of `path.cwd`; `None` uses the root module directory made absolute.
+    pub cwd: Option<PathBuf>,
+    /// `--state FILE`: the state to read instead of the workspace's (a missing file is
+    /// an empty state, as Terraform's `-state`).
+    pub state_file: Option<PathBuf>,
+    /// `--workspace NAME`: the workspace, over `TF_WORKSPACE` and `.terraform/environment`.
+    pub workspace_flag: Option<String>,
+    /// `--schemas FILE`: provider schemas (`terraform providers schema -json`) that type
+    /// the state's resources.
+    pub schemas: Option<PathBuf>,
+    /// Terraform's language or OpenTofu's.
+    pub language: Language,
+    /// Texts read in place of files on disk (an editor's unsaved buffers), by path; the
+    /// files of the directories are still found on disk. `None` reads only the disk.
+    pub overlay: Option<Overlay>,
+}
+
+impl LoadOptions {
+    /// Options with the `TF_VAR_*`, `TF_WORKSPACE` and `TF_DATA_DIR` variables of this process.
+    pub fn from_process_env() -> LoadOptions {
+        let env = std::env::vars()
+            .filter(|(name, _)| {
+                name.starts_with("TF_VAR_") || name == "TF_WORKSPACE" || name == "TF_DATA_DIR"
+            })
+            .collect();
+        LoadOptions {
+            env,
+            ..LoadOptions::default()
+        }
+    }
+
+    /// The workspace selected by the options alone (`--workspace`, else
+    /// `TF_WORKSPACE`, else `default`); a loaded module also reads
+    /// `.terraform/environment` ([`LoadedModule::workspace`](crate::module::LoadedModule::workspace)).
+    pub fn workspace(&self) -> &str {
+        self.workspace_flag
+            .as_deref()
+            .or_else(|| self.env.get("TF_WORKSPACE").map(String::as_str))
+            .filter(|name| !name.is_empty())
+            .unwrap_or("default")
+    }
+}

@@ -1,0 +1,8 @@
+variable "name" {
+  type = string
+}
+
+module "app" {
+  source = "./app"
+  nmae   = var.name
+}

@@ -1,0 +1,3 @@
+output "label" {
+  value = local.label
+}
