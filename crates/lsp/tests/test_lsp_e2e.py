@@ -118,13 +118,14 @@ class Session:
         t0, last, since = time.monotonic(), None, time.monotonic()
         while time.monotonic() - t0 < timeout:
             got = self.client.diagnostics.get(self.uri(rel))
+            got = None if got is None else list(got)
             key = None if got is None else [(d.message, d.range.start.line, d.range.start.character) for d in got]
             if key != last:
                 last, since = key, time.monotonic()
             elif got is not None and time.monotonic() - since > 1.0 and (want_count is None or len(got) == want_count):
                 return got
             await asyncio.sleep(0.05)
-        return self.client.diagnostics.get(self.uri(rel)) or []
+        return list(self.client.diagnostics.get(self.uri(rel)) or [])
 
 
 @pytest_asyncio.fixture
@@ -219,9 +220,9 @@ async def test_completion_on_half_typed_lines(app):
     got = await app.complete("main.tf", T.Position(line=at.line, character=14))
     assert {"region", "names", "token"} <= got and "greeting" not in got
     app.insert("main.tf", T.Position(line=at.line, character=14), "x\n  more = module.site_a.")
-    got = await app.complete("main.tf", T.Position(line=at.line + 1, character=24))
+    got = await app.complete("main.tf", T.Position(line=at.line + 1, character=23))
     assert got == {"host"}
-    app.insert("main.tf", T.Position(line=at.line + 1, character=24), "host\n  shape = local.shape.")
+    app.insert("main.tf", T.Position(line=at.line + 1, character=23), "host\n  shape = local.shape.")
     got = await app.complete("main.tf", T.Position(line=at.line + 2, character=22))
     assert {"size", "tags"} <= got
     app.insert("main.tf", T.Position(line=at.line + 2, character=22), "size\n  f = formatd")

@@ -48,7 +48,7 @@ pub(crate) fn decode_output(
             Diagnostic::error(
                 "Missing required argument",
                 "The argument \"value\" is required, but no definition was found.",
-                block.def_span,
+                block.missing_item_span,
             ),
         ));
     }
