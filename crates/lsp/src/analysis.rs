@@ -93,11 +93,12 @@ impl Analysis {
         }
     }
 
-    /// Errors and warnings of the load.
-    pub fn diagnostics(&self) -> &[ModuleDiagnostic] {
+    /// Errors and warnings of the load, as `terraform validate` reports them (`packer
+    /// validate`: the template's own).
+    pub fn diagnostics(&self) -> Vec<ModuleDiagnostic> {
         match &self.config {
-            Config::Module(module) => module.diagnostics(),
-            Config::Packer(template) => template.diagnostics(),
+            Config::Module(module) => module.validate_diagnostics(),
+            Config::Packer(template) => template.diagnostics().to_vec(),
         }
     }
 

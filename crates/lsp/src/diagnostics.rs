@@ -15,7 +15,7 @@ pub fn by_file(analysis: &Analysis) -> BTreeMap<PathBuf, Vec<Diagnostic>> {
     let files = analysis.files();
     let mut indexes: BTreeMap<usize, LineIndex> = BTreeMap::new();
     let mut out: BTreeMap<PathBuf, Vec<Diagnostic>> = BTreeMap::new();
-    for found in analysis.diagnostics() {
+    for found in &analysis.diagnostics() {
         let Some(id) = found.file else { continue };
         let file = files.get(id);
         let index = indexes

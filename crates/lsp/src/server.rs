@@ -759,6 +759,9 @@ fn enclosing_block(text: &str, offset: usize) -> Option<String> {
 /// Top-level blocks of every loaded configuration whose name holds `query`.
 #[allow(deprecated)] // `SymbolInformation::deprecated` must be written out.
 fn workspace_symbols(shared: &Shared, query: &str) -> Vec<SymbolInformation> {
+    for root in &shared.roots {
+        let _ = analysis_for(shared, root);
+    }
     let analyses: Vec<Arc<Analysis>> = lock(&shared.analyses)
         .values()
         .map(|slot| slot.latest.clone())

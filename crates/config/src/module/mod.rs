@@ -198,6 +198,31 @@ impl LoadedModule {
         &self.diagnostics
     }
 
+    /// The diagnostics as `terraform validate -json` reports them, where they differ from
+    /// the console's: a resource's `count`, `for_each` and argument problems are errors, the
+    /// console's notes with no place in a file are left out, and the arguments and blocks of
+    /// the built-in provider's resources (`terraform_data`, `terraform_remote_state`) are
+    /// checked against their schemas. What an editor shows.
+    ///
+    /// ```
+    /// # fn main() -> std::io::Result<()> {
+    /// use terrace_config::module::{LoadOptions, load_module};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("terrace-validate-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// std::fs::write(dir.join("main.tf"), "resource \"terraform_data\" \"r\" {\n  bogus = 1\n}\n")?;
+    /// let module = load_module(&dir, &LoadOptions::default());
+    /// assert!(module.diagnostics().is_empty()); // the console says nothing
+    /// let found = module.validate_diagnostics();
+    /// assert_eq!(found[0].diagnostic.summary, "Unsupported argument");
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn validate_diagnostics(&self) -> Vec<ModuleDiagnostic> {
+        explain::validate::validate(self)
+    }
+
     /// True when some diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(ModuleDiagnostic::is_error)

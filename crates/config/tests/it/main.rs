@@ -8,3 +8,4 @@ mod module_json;
 mod opentofu;
 mod packer;
 mod state;
+mod validate;
