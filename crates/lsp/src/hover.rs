@@ -135,26 +135,29 @@ fn one_place(
 
 /// The value block and the type.
 fn value_section(value: &Value) -> String {
-    let printed = format_value(value);
-    let lines: Vec<&str> = printed.lines().collect();
-    let mut md = String::new();
-    if lines.len() > MAX_LINES {
-        let _ = write!(
-            md,
-            "```hcl\n{}\n```\n*… {} more lines*\n",
-            lines[..MAX_LINES].join("\n"),
-            lines.len() - MAX_LINES
-        );
-    } else {
-        let _ = write!(md, "```hcl\n{printed}\n```\n");
-    }
+    let mut md = fenced(&format_value(value));
     let ty = format_type(value.ty());
     if ty.contains('\n') {
-        let _ = write!(md, "```hcl\n{ty}\n```\n");
+        md.push_str(&fenced(&ty));
     } else {
         let _ = writeln!(md, "type: `{ty}`");
     }
     md
+}
+
+/// `text` in a fenced block, cut after [`MAX_LINES`] lines with a line saying how many more.
+fn fenced(text: &str) -> String {
+    let n_lines = text.lines().count();
+    if n_lines > MAX_LINES {
+        let shown: Vec<&str> = text.lines().take(MAX_LINES).collect();
+        format!(
+            "```hcl\n{}\n```\n*… {} more lines*\n",
+            shown.join("\n"),
+            n_lines - MAX_LINES
+        )
+    } else {
+        format!("```hcl\n{text}\n```\n")
+    }
 }
 
 /// A variable's declared type and description, an output's description.

@@ -354,3 +354,38 @@ def test_exit_status_when_the_client_dies():
     proc.stdin.flush()
     proc.stdin.close()  # the client dies: stdin closes
     assert proc.wait(timeout=10) == 1
+
+
+# ------------------------------------------------------------------ hover against the oracle
+def rich_cases():
+    path = FIXTURES / "rich.hover.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.asyncio
+async def test_hover_equals_terraform_console_in_every_case():
+    """Every probe in fixtures/rich/probes.tf (after non-ASCII text on its line): the value and
+    the type `terraform console` printed (tf-console --dir fixtures/rich, state from --apply;
+    terraform_data.later was added after the apply, so it is not in the state)."""
+    s = await Session("rich").start()
+    try:
+        text = s.open("probes.tf")
+        failures = []
+        for n, case in enumerate(rich_cases()):
+            pos = pos_of(text, f"p{n:02} = /* 😀é */ {case['ref']}", delta=len(f"p{n:02} = /* 😀é */ ") + 2)
+            md = await s.hover("probes.tf", pos)
+            blocks = fenced(md or "")
+            value, ty = case["value"], case["type"]
+            lines = value.split("\n")
+            if len(lines) > 40:  # cut after 40 lines, saying how many more
+                value = "\n".join(lines[:40])
+                value_ok = value in blocks and f"{len(lines) - 40} more lines" in md
+                ty = "\n".join(ty.split("\n")[:40])
+            else:
+                value_ok = value in blocks
+            type_ok = ty in blocks or ("\n" not in ty and f"`{ty}`" in (md or ""))
+            if not (value_ok and type_ok):
+                failures.append(f"{case['ref']}: {md!r}")
+        assert not failures, "\n".join(failures)
+    finally:
+        await s.stop()
