@@ -6,10 +6,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use terrace_config::module::{
-    Language, LoadOptions, LoadedModule, ModuleDiagnostic, ModuleInstance, Overlay, SourceFiles,
-    load_module,
+    Language, LoadOptions, LoadedModule, ModuleDiagnostic, ModuleInstance, SourceFiles, load_module,
 };
-use terrace_config::packer::{LoadedTemplate, PackerOptions, is_packer_dir, load_template};
+use terrace_config::packer::{LoadedTemplate, PackerOptions, is_packer_dir_in, load_template};
+use terrace_eval::functions::FileSource;
 use terrace_eval::{Evaluator, Scope};
 use terrace_syntax::Expr;
 
@@ -65,17 +65,17 @@ pub fn clean(path: &Path) -> PathBuf {
 }
 
 impl Analysis {
-    /// Load the configuration in `root`, with `overlay`'s texts over the disk's.
-    pub fn load(root: &Path, overlay: Overlay, generation: u64) -> Analysis {
-        let config = if is_packer_dir(root) {
-            Config::Packer(Box::new(load_template(
-                root,
-                &PackerOptions::from_process_env(),
-            )))
+    /// Load the configuration in `root`, reading through `files` (the editor's texts over
+    /// the disk).
+    pub fn load(root: &Path, files: Arc<dyn FileSource>, generation: u64) -> Analysis {
+        let config = if is_packer_dir_in(&*files, root) {
+            let mut options = PackerOptions::from_process_env();
+            options.files = files;
+            Config::Packer(Box::new(load_template(root, &options)))
         } else {
             let mut options = LoadOptions::from_process_env();
-            options.language = Language::detect(root).unwrap_or_default();
-            options.overlay = Some(overlay);
+            options.language = Language::detect_in(&*files, root).unwrap_or_default();
+            options.files = files;
             Config::Module(Box::new(load_module(root, &options)))
         };
         Analysis {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use lsp_types::TextDocumentContentChangeEvent;
-use terrace_config::module::Overlay;
+use terrace_eval::functions::{FileSource, Overlay};
 
 use crate::position::LineIndex;
 
@@ -112,14 +112,14 @@ impl DocumentStore {
         self.docs.keys().map(PathBuf::as_path)
     }
 
-    /// The open texts, to shadow the disk's when loading.
-    pub fn overlay(&self) -> Overlay {
-        Arc::new(
-            self.docs
-                .iter()
-                .map(|(path, doc)| (path.clone(), doc.text.clone()))
-                .collect(),
-        )
+    /// The files a load reads: the open texts over the disk (the configuration layer's
+    /// [`Overlay`]), so unsaved buffers shadow the files and an unsaved new file is found.
+    pub fn overlay(&self) -> Arc<dyn FileSource> {
+        let mut overlay = Overlay::over_disk();
+        for (path, doc) in &self.docs {
+            overlay.insert(path, doc.text.as_bytes());
+        }
+        Arc::new(overlay)
     }
 }
 
@@ -186,10 +186,10 @@ mod tests {
         assert!(!store.change(Path::new("/w/b.tf"), &[], 2));
         let overlay = store.overlay();
         assert_eq!(
-            overlay.get(Path::new("/w/a.tf")).map(|t| &**t),
+            overlay.read_to_string(Path::new("/w/a.tf")).ok().as_deref(),
             Some("a = 2")
         );
         store.close(Path::new("/w/a.tf"));
-        assert!(store.overlay().is_empty());
+        assert!(store.overlay().read(Path::new("/w/a.tf")).is_err());
     }
 }

@@ -123,7 +123,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// Work for the loader.
 struct LoadJob {
     generation: u64,
-    overlay: terrace_config::module::Overlay,
+    overlay: Arc<dyn terrace_eval::functions::FileSource>,
     /// The open documents.
     open: Vec<PathBuf>,
     /// The document that changed (`None`: load every root).

@@ -47,7 +47,7 @@ pub use eval::resources::{ResourceInstance, ResourceValue};
 pub use inputs::variables::{VariableSource, VariableValue};
 pub use read::body::{BodyContent, BodySchema, ConfigAttr, ConfigBlock, ConfigBody};
 pub use read::diagnostics::{ModuleDiagnostic, Stage};
-pub use read::files::{FileId, Overlay, SourceFile, SourceFiles};
+pub use read::files::{FileId, SourceFile, SourceFiles};
 pub use read::language::Language;
 pub use read::loader::TerraformSettings;
 pub use read::lock_file::{LockFile, LockedProvider};
@@ -81,20 +81,24 @@ pub struct LoadedModule {
 /// Never fails: problems are in [`LoadedModule::diagnostics`], and what could
 /// not be evaluated is unknown.
 pub fn load_module(dir: &Path, options: &LoadOptions) -> LoadedModule {
-    let mut files = SourceFiles::with_overlay(options.overlay.clone());
+    let mut files = SourceFiles::new(options.files.clone());
     let mut diagnostics = Vec::new();
     let mut dirs = BTreeMap::new();
     let root_dir = join_clean(dir, ".");
     let mut tfvars = Vec::new();
     for name in ["terraform.tfvars", "terraform.tfvars.json"] {
         let default_tfvars = root_dir.join(name);
-        if default_tfvars.is_file() {
+        if files.source().is_file(&default_tfvars) {
             tfvars.push(files.load(&default_tfvars, &mut diagnostics));
         }
     }
     // `*.auto.tfvars` and `*.auto.tfvars.json` together, in lexical order.
-    let mut auto = files_with_suffix(&root_dir, ".auto.tfvars");
-    auto.extend(files_with_suffix(&root_dir, ".auto.tfvars.json"));
+    let mut auto = files_with_suffix(files.source(), &root_dir, ".auto.tfvars");
+    auto.extend(files_with_suffix(
+        files.source(),
+        &root_dir,
+        ".auto.tfvars.json",
+    ));
     auto.sort();
     for path in auto {
         tfvars.push(files.load(&path, &mut diagnostics));
@@ -103,7 +107,7 @@ pub fn load_module(dir: &Path, options: &LoadOptions) -> LoadedModule {
         tfvars.push(files.load(path, &mut diagnostics));
     }
     let mut sources = BTreeMap::new();
-    let installed = InstalledModules::read(&root_dir);
+    let installed = InstalledModules::read(files.source(), &root_dir);
     let root_early = discover::discover(
         &discover::Discovery {
             options,
@@ -120,7 +124,7 @@ pub fn load_module(dir: &Path, options: &LoadOptions) -> LoadedModule {
         },
     );
     let lock_path = root_dir.join(".terraform.lock.hcl");
-    let lock_file = lock_path.is_file().then(|| {
+    let lock_file = files.source().is_file(&lock_path).then(|| {
         let id = files.load(&lock_path, &mut diagnostics);
         LockFile::read(&files, id, &mut diagnostics)
     });
@@ -205,19 +209,18 @@ impl LoadedModule {
     /// checked against their schemas. What an editor shows.
     ///
     /// ```
-    /// # fn main() -> std::io::Result<()> {
+    /// use std::path::Path;
+    /// use std::sync::Arc;
     /// use terrace_config::module::{LoadOptions, load_module};
+    /// use terrace_eval::functions::Overlay;
     ///
-    /// let dir = std::env::temp_dir().join(format!("terrace-validate-doc-{}", std::process::id()));
-    /// std::fs::create_dir_all(&dir)?;
-    /// std::fs::write(dir.join("main.tf"), "resource \"terraform_data\" \"r\" {\n  bogus = 1\n}\n")?;
-    /// let module = load_module(&dir, &LoadOptions::default());
+    /// let files = Overlay::in_memory()
+    ///     .with("m/main.tf", "resource \"terraform_data\" \"r\" {\n  bogus = 1\n}\n");
+    /// let options = LoadOptions { files: Arc::new(files), ..LoadOptions::default() };
+    /// let module = load_module(Path::new("m"), &options);
     /// assert!(module.diagnostics().is_empty()); // the console says nothing
     /// let found = module.validate_diagnostics();
     /// assert_eq!(found[0].diagnostic.summary, "Unsupported argument");
-    /// std::fs::remove_dir_all(&dir)?;
-    /// # Ok(())
-    /// # }
     /// ```
     pub fn validate_diagnostics(&self) -> Vec<ModuleDiagnostic> {
         explain::validate::validate(self)

@@ -43,6 +43,7 @@ fn variables_template() -> LoadedTemplate {
             var_files: vec![dir.join("prod.pkrvars.hcl")],
             vars: vec![("owner".to_string(), "ops".to_string())],
             cwd: Some(PathBuf::from("/cwd")),
+            ..PackerOptions::default()
         },
     )
 }

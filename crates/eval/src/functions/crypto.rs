@@ -214,7 +214,7 @@ fn hash_file<D: Digest>(
 ) -> Result<Value, FunctionError> {
     let resolved = resolve(ctx, str_arg(args, 0)).map_err(FunctionError::new)?;
     let mut f =
-        open(&resolved).map_err(|e| FunctionError::new(path_error("open", &resolved, &e)))?;
+        open(ctx, &resolved).map_err(|e| FunctionError::new(path_error("open", &resolved, &e)))?;
     let mut hasher = D::new();
     let mut buf = vec![0u8; 64 * 1024];
     loop {

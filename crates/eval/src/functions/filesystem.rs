@@ -8,8 +8,8 @@
 //! functions in `crypto.rs` stream and have no limit. `templatefile` lives with the
 //! template engine.
 
-use std::fs::File;
-use std::io::Read as _;
+use std::io::Read;
+use std::path::Path;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
@@ -152,18 +152,15 @@ pub(super) fn resolve(ctx: &CallContext, path: &str) -> Result<String, String> {
     }
 }
 
-/// Opens a file for reading; errors are worded as Go's `os.Open` errors. A named
-/// pipe, socket or device is refused before it is opened: opening a pipe blocks
-/// until a writer comes, and a device such as `/dev/zero` never ends (Terraform
-/// hangs on both).
-pub(super) fn open(resolved: &str) -> Result<File, std::io::Error> {
-    if let Ok(meta) = std::fs::metadata(resolved) {
-        let ty = meta.file_type();
-        if !ty.is_file() && !ty.is_dir() {
-            return Err(std::io::Error::other(special_file_kind(&ty)));
-        }
-    }
-    File::open(resolved)
+/// Opens a file for reading through the context's file source; errors are worded as
+/// Go's `os.Open` errors. A named pipe, socket or device is refused before it is opened:
+/// opening a pipe blocks until a writer comes, and a device such as `/dev/zero` never
+/// ends (Terraform hangs on both).
+pub(super) fn open<'c>(
+    ctx: &'c CallContext,
+    resolved: &str,
+) -> Result<Box<dyn Read + Send + 'c>, std::io::Error> {
+    ctx.files.open(Path::new(resolved))
 }
 
 /// Reads a whole text file as `file` does (Terraform's messages, at most
@@ -203,7 +200,7 @@ fn marked_str(args: &[Value], index: usize) -> (String, Marks) {
 /// Reads a whole file for `file` and `filebase64`, with Terraform's messages.
 fn read_file_bytes(ctx: &CallContext, path: &str, marks: Marks) -> Result<Vec<u8>, FunctionError> {
     let resolved = resolve(ctx, path).map_err(|e| FunctionError::arg(0, e))?;
-    let f = open(&resolved).map_err(|e| {
+    let f = open(ctx, &resolved).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             FunctionError::arg(
                 0,
@@ -256,7 +253,7 @@ fn filebase64(ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError>
 fn fileexists(ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     let (path, marks) = marked_str(args, 0);
     let resolved = resolve(ctx, &path).map_err(FunctionError::new)?;
-    let meta = match std::fs::metadata(&resolved) {
+    let meta = match ctx.files.metadata(Path::new(&resolved)) {
         Ok(meta) => meta,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Ok(Value::bool(false).mark(marks));
@@ -268,36 +265,14 @@ fn fileexists(ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError>
             )));
         }
     };
-    let ty = meta.file_type();
-    if ty.is_file() {
+    if meta.is_file() {
         return Ok(Value::bool(true).mark(marks));
     }
     let shown = redact(&resolved, marks);
-    let what = if ty.is_dir() {
-        "is a directory, not a file"
-    } else {
-        special_file_kind(&ty)
-    };
-    Err(FunctionError::new(format!("{shown} {what}")))
-}
-
-#[cfg(unix)]
-fn special_file_kind(ty: &std::fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt as _;
-    if ty.is_block_device() || ty.is_char_device() {
-        "is a device node, not a regular file"
-    } else if ty.is_fifo() {
-        "is a named pipe, not a regular file"
-    } else if ty.is_socket() {
-        "is a unix domain socket, not a regular file"
-    } else {
-        "is not a regular file"
-    }
-}
-
-#[cfg(not(unix))]
-fn special_file_kind(_ty: &std::fs::FileType) -> &'static str {
-    "is not a regular file"
+    Err(FunctionError::new(format!(
+        "{shown} {}",
+        meta.kind.refusal()
+    )))
 }
 
 fn fileset(ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
@@ -310,7 +285,7 @@ fn fileset(ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
         go_path::join(&base_dir(ctx), &path)
     };
     let full_pattern = go_path::join(&path, &pattern);
-    let found = glob(&full_pattern, ctx.interrupt.as_deref()).map_err(|e| {
+    let found = glob(&*ctx.files, &full_pattern, ctx.interrupt.as_deref()).map_err(|e| {
         FunctionError::new(format!(
             "failed to glob pattern {}: {e}",
             redact(&full_pattern, marks)
@@ -318,7 +293,7 @@ fn fileset(ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
     })?;
     let mut results = Vec::new();
     for found_path in found {
-        let meta = std::fs::metadata(&found_path).map_err(|e| {
+        let meta = ctx.files.metadata(Path::new(&found_path)).map_err(|e| {
             FunctionError::new(format!(
                 "failed to stat {}: {}",
                 redact(&found_path, marks),

@@ -13,12 +13,11 @@
 //! `syntax error in pattern` when a name is tested.
 
 use std::collections::HashSet;
-use std::fs;
-#[cfg(not(unix))]
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::file_source::{FileKind, FileMeta, FileSource};
 use super::go_path::join;
 
 /// How many nested directories `**` may descend into.
@@ -68,6 +67,7 @@ impl std::fmt::Display for GlobError {
 /// The state of one walk: the directories on the current path, how many were read, and
 /// the flag that stops it.
 struct Walk<'i> {
+    files: &'i dyn FileSource,
     visiting: HashSet<DirKey>,
     n_dirs: usize,
     max_dirs: usize,
@@ -88,14 +88,16 @@ fn deadline_after(max_time: Duration) -> Option<Instant> {
 /// The paths matching `pattern` (already cleaned), unsorted; the walk stops when
 /// `interrupt` is set.
 pub(super) fn glob(
+    files: &dyn FileSource,
     pattern: &str,
     interrupt: Option<&AtomicBool>,
 ) -> Result<Vec<String>, GlobError> {
-    glob_with_limits(pattern, interrupt, MAX_DIRECTORIES, MAX_WALK_TIME)
+    glob_with_limits(files, pattern, interrupt, MAX_DIRECTORIES, MAX_WALK_TIME)
 }
 
 /// [`glob`] reading at most `max_dirs` directories, for at most `max_time`.
 fn glob_with_limits(
+    files: &dyn FileSource,
     pattern: &str,
     interrupt: Option<&AtomicBool>,
     max_dirs: usize,
@@ -104,6 +106,7 @@ fn glob_with_limits(
     let components = split_escaped(pattern, b'/');
     let mut matches = Vec::new();
     let mut walk = Walk {
+        files,
         visiting: HashSet::new(),
         n_dirs: 0,
         max_dirs,
@@ -139,15 +142,15 @@ fn do_glob(
     } else {
         basedir.to_string()
     };
-    let Ok(meta) = fs::symlink_metadata(&basedir) else {
+    let Ok(meta) = walk.files.symlink_metadata(Path::new(&basedir)) else {
         return Ok(());
     };
     if pat_idx >= components.len() {
         matches.push(basedir);
         return Ok(());
     }
-    let meta = if meta.file_type().is_symlink() {
-        match fs::metadata(&basedir) {
+    let meta = if meta.kind == FileKind::Symlink {
+        match walk.files.metadata(Path::new(&basedir)) {
             Ok(m) => m,
             Err(_) => return Ok(()),
         }
@@ -158,9 +161,7 @@ fn do_glob(
         return Ok(());
     }
     // A directory already being read further up is a link loop: do not enter it again.
-    let key = directory_key(&basedir, &meta);
-    // The key is `Copy` on Unix only (a path elsewhere).
-    #[allow(clippy::clone_on_copy)]
+    let key = directory_key(walk.files, &basedir, &meta);
     let first_visit = walk.visiting.insert(key.clone());
     if !first_visit {
         return Ok(());
@@ -170,23 +171,26 @@ fn do_glob(
     result
 }
 
-/// What identifies a directory however it is reached: its device and inode on Unix (one
-/// `stat`, already made), its canonical path elsewhere.
-#[cfg(unix)]
-fn directory_key(_path: &str, meta: &fs::Metadata) -> DirKey {
-    use std::os::unix::fs::MetadataExt as _;
-    (meta.dev(), meta.ino())
+/// What identifies a directory however it is reached: its device and inode where the
+/// source knows them (the disk on Unix: one `stat`, already made), its canonical path
+/// elsewhere.
+fn directory_key(files: &dyn FileSource, path: &str, meta: &FileMeta) -> DirKey {
+    match meta.id {
+        Some(id) => DirKey::Id(id),
+        None => DirKey::Path(
+            files
+                .canonicalize(Path::new(path))
+                .unwrap_or_else(|_| PathBuf::from(path)),
+        ),
+    }
 }
 
-#[cfg(not(unix))]
-fn directory_key(path: &str, _meta: &fs::Metadata) -> DirKey {
-    fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path))
+/// A directory's identity, for finding link loops.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum DirKey {
+    Id((u64, u64)),
+    Path(PathBuf),
 }
-
-#[cfg(unix)]
-type DirKey = (u64, u64);
-#[cfg(not(unix))]
-type DirKey = PathBuf;
 
 fn glob_dir(
     basedir: &str,
@@ -212,18 +216,18 @@ fn glob_dir(
     {
         return Err(GlobError::TooSlow);
     }
-    let Ok(entries) = fs::read_dir(basedir) else {
+    let Ok(entries) = walk.files.read_dir(Path::new(basedir)) else {
         return Ok(());
     };
     let names: Vec<String> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .into_iter()
+        .map(|e| e.name.to_string_lossy().into_owned())
         .collect();
     let mut last = *pat_idx + 1 >= components.len();
     if components[*pat_idx] == "**" {
         for name in &names {
             let path = join(basedir, name);
-            let Ok(meta) = fs::metadata(&path) else {
+            let Ok(meta) = walk.files.metadata(Path::new(&path)) else {
                 continue;
             };
             if meta.is_dir() {
@@ -465,6 +469,7 @@ pub(super) fn match_component(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::functions::Disk;
     use crate::functions::test_support::garbage;
 
     fn m(pattern: &str, name: &str) -> Result<bool, GlobError> {
@@ -508,26 +513,26 @@ mod tests {
     #[test]
     fn the_walk_stops_at_the_directory_cap() {
         let dir = std::env::temp_dir().join(format!("terrace-glob-cap-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(dir.join("a/b/c")).unwrap();
-        fs::write(dir.join("a/b/c/f.txt"), "x").unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("a/b/c")).unwrap();
+        std::fs::write(dir.join("a/b/c/f.txt"), "x").unwrap();
         let pattern = format!("{}/**", dir.display());
-        let limit = |max_dirs| glob_with_limits(&pattern, None, max_dirs, MAX_WALK_TIME);
+        let limit = |max_dirs| glob_with_limits(&Disk, &pattern, None, max_dirs, MAX_WALK_TIME);
         assert_eq!(limit(4).map(|m| m.len()), Ok(4));
         assert_eq!(limit(3), Err(GlobError::TooManyDirectories));
         assert_eq!(
-            glob_with_limits(&pattern, None, 4, Duration::ZERO),
+            glob_with_limits(&Disk, &pattern, None, 4, Duration::ZERO),
             Err(GlobError::TooSlow)
         );
-        fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn the_walk_stops_when_interrupted() {
         let flag = AtomicBool::new(true);
-        assert_eq!(glob("/**", Some(&flag)), Err(GlobError::Interrupted));
+        assert_eq!(glob(&Disk, "/**", Some(&flag)), Err(GlobError::Interrupted));
         assert_eq!(
-            glob("/*", Some(&AtomicBool::new(false))).map(|m| m.is_empty()),
+            glob(&Disk, "/*", Some(&AtomicBool::new(false))).map(|m| m.is_empty()),
             Ok(false)
         );
     }

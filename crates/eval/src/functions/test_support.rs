@@ -28,8 +28,7 @@ pub fn files_ctx() -> CallContext {
     CallContext {
         base_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/files"),
         home_dir: Some(PathBuf::from("/home/user")),
-        fixed_now: None,
-        interrupt: None,
+        ..CallContext::default()
     }
 }
 

@@ -63,7 +63,7 @@ impl StateContext {
             found
         };
         if let Some(path) = &options.schemas {
-            match Schemas::from_file(path) {
+            match Schemas::from_file_in(&*options.files, path) {
                 Ok(schemas) => context.schemas = Arc::new(schemas),
                 Err(found) => diagnostics.push(error(found)),
             }
@@ -87,6 +87,7 @@ impl StateContext {
             tf_workspace: options.env.get("TF_WORKSPACE").map(String::as_str),
             tf_data_dir: options.env.get("TF_DATA_DIR").map(String::as_str),
             backend: backend.as_ref(),
+            files: &*options.files,
         });
         let located = match located {
             Ok(located) => located,
@@ -103,7 +104,7 @@ impl StateContext {
                 Span::default(),
             )));
         }
-        match located.read(&context.schemas) {
+        match located.read_from(&*options.files, &context.schemas) {
             Ok(state) => {
                 let schemaless: Vec<&str> = state.schemaless_providers().into_iter().collect();
                 if !schemaless.is_empty() {

@@ -90,6 +90,7 @@ pub(crate) fn walk(
 ) -> (ModuleInstance, StateContext) {
     let mut evaluator = Evaluator::with_functions(ctx.options.language.functions()).with_context(
         terrace_eval::functions::CallContext {
+            files: ctx.options.files.clone(),
             base_dir: ctx.root_dir.clone(),
             ..terrace_eval::functions::CallContext::default()
         },
