@@ -17,9 +17,13 @@ use crate::position::LineIndex;
 /// assert_eq!(edits[0].new_text, "a  = 1\n");
 /// ```
 pub fn edits(text: &str, index: &LineIndex) -> Vec<TextEdit> {
-    let Ok(formatted) = terrace_syntax::format(text) else {
+    let Ok(mut formatted) = terrace_syntax::format(text) else {
         return Vec::new();
     };
+    // As `terraform fmt -` (and `terrace fmt -`) prints it: ending in a newline.
+    if !formatted.ends_with('\n') {
+        formatted.push('\n');
+    }
     if formatted == text {
         return Vec::new();
     }
@@ -83,11 +87,15 @@ mod tests {
             "x = 1\ny=2\nz = 3\n",
             "locals {\na=1\n}\n",
             "a = 1",
+            "",
             "# é😀\nb={c=1}\n",
             "a = 1\n\n\n",
         ] {
             let index = LineIndex::new(text);
-            let want = terrace_syntax::format(text).unwrap_or_default();
+            let mut want = terrace_syntax::format(text).unwrap_or_default();
+            if !want.ends_with('\n') {
+                want.push('\n');
+            }
             assert_eq!(apply(text, &edits(text, &index)), want, "{text:?}");
         }
     }

@@ -26,7 +26,6 @@ from pytest_lsp.client import make_test_lsp_client
 HERE = pathlib.Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
 REPO = HERE.parents[2]
-FMT_CASES = REPO.parent / "shared" / "fmt" / "cases.jsonl"
 TIMEOUT = 20
 
 
@@ -283,18 +282,24 @@ async def test_diagnostics_clear_when_fixed_in_another_file(app):
 
 # ------------------------------------------------------------------------------- formatting
 def fmt_cases():
-    if not FMT_CASES.exists():
-        return []
-    cases = [json.loads(line) for line in FMT_CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
-    picked = [c for c in cases if c["kind"] == "handwritten"][:20] + [c for c in cases if c["kind"] == "invalid"][:5]
-    return picked
+    """`terraform fmt -`'s answers recorded for the syntax crate: its slice of the fmt sample
+    (sample.jsonl: inputs with Terraform's output, or `error` where Terraform refuses the
+    input) and its rule files (rules/NAME.tf with NAME.tf.want)."""
+    data = REPO / "crates" / "syntax" / "tests" / "data" / "fmt"
+    cases = [json.loads(line) for line in (data / "sample.jsonl").read_text(encoding="utf-8").splitlines()
+             if line.strip()]
+    for want in sorted((data / "rules").glob("*.tf.want")):
+        source = want.with_suffix("")
+        cases.append({"id": source.name, "input": source.read_bytes().decode("utf-8", "replace"),
+                      "output": want.read_bytes().decode("utf-8", "replace"), "error": False})
+    return cases
 
 
 @pytest.mark.asyncio
 async def test_formatting_equals_terraform_fmt(app):
     cases = fmt_cases()
-    if not cases:
-        pytest.skip("../shared/fmt/cases.jsonl is not beside the repository")
+    assert len(cases) > 300
+    failures = []
     for n, case in enumerate(cases):
         rel = f"fmt{n}.tf"
         app.open(rel, case["input"])
@@ -302,10 +307,10 @@ async def test_formatting_equals_terraform_fmt(app):
             text_document=T.TextDocumentIdentifier(uri=app.uri(rel)),
             options=T.FormattingOptions(tab_size=2, insert_spaces=True))), TIMEOUT)
         result = apply_edits(case["input"], edits or [])
-        if case.get("error"):
-            assert result == case["input"], case["id"]
-        else:
-            assert result == case["output"], case["id"]
+        want = case["input"] if case.get("error") else case["output"]
+        if result != want:
+            failures.append(case["id"])
+    assert not failures, f"{len(failures)} of {len(cases)}: {failures[:20]}"
 
 
 def apply_edits(text, edits):
