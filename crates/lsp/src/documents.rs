@@ -117,7 +117,7 @@ impl DocumentStore {
     pub fn overlay(&self) -> Arc<dyn FileSource> {
         let mut overlay = Overlay::over_disk();
         for (path, doc) in &self.docs {
-            overlay.insert(path, doc.text.as_bytes());
+            overlay.insert_shared(path, Arc::from(doc.text.clone()));
         }
         Arc::new(overlay)
     }

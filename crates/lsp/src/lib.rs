@@ -26,4 +26,4 @@ pub mod server;
 pub mod symbols;
 pub mod uri;
 
-pub use server::{capabilities, run_stdio};
+pub use server::{capabilities, run, run_stdio};

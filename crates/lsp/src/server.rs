@@ -56,6 +56,26 @@ type Error = Box<dyn std::error::Error + Send + Sync>;
 pub fn run_stdio() -> i32 {
     let (connection, _io_threads) = Connection::stdio();
     // The I/O threads are not joined: the workers hold senders until the process ends.
+    run(connection)
+}
+
+/// Serve LSP on `connection` (stdio, or [`Connection::memory`] in a benchmark) until `exit`
+/// or until the client's side of it is dropped; the exit status as [`run_stdio`]'s.
+///
+/// ```
+/// use lsp_server::{Connection, Message, Notification, Request};
+///
+/// let (server, client) = Connection::memory();
+/// let thread = std::thread::spawn(move || terrace_lsp::run(server));
+/// let init = serde_json::json!({"processId": null, "capabilities": {}});
+/// client.sender.send(Message::Request(Request::new(1.into(), "initialize".into(), init))).unwrap();
+/// let _capabilities = client.receiver.recv().unwrap();
+/// client.sender.send(Message::Notification(Notification::new("initialized".into(), serde_json::json!({})))).unwrap();
+/// client.sender.send(Message::Request(Request::new(2.into(), "shutdown".into(), serde_json::Value::Null))).unwrap();
+/// client.sender.send(Message::Notification(Notification::new("exit".into(), serde_json::Value::Null))).unwrap();
+/// assert_eq!(thread.join().unwrap(), 0);
+/// ```
+pub fn run(connection: Connection) -> i32 {
     match serve(connection) {
         Ok(true) => 0,
         Ok(false) => 1,
@@ -123,9 +143,9 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// Work for the loader.
 struct LoadJob {
     generation: u64,
-    overlay: Arc<dyn terrace_eval::functions::FileSource>,
-    /// The open documents.
-    open: Vec<PathBuf>,
+    /// The open documents (shared with the protocol loop, copied on its next change): the
+    /// overlay of the batch of jobs is built once, from the last job's.
+    docs: Arc<DocumentStore>,
     /// The document that changed (`None`: load every root).
     changed: Option<PathBuf>,
     /// Wait for typing to pause first.
@@ -190,8 +210,7 @@ fn serve(connection: Connection) -> Result<bool, Error> {
     let mut generation = 0u64;
     let _ = load_tx.send(LoadJob {
         generation,
-        overlay: docs.overlay(),
-        open: Vec::new(),
+        docs: docs.clone(),
         changed: None,
         debounce: false,
     });
@@ -235,8 +254,7 @@ fn serve(connection: Connection) -> Result<bool, Error> {
                     generation += 1;
                     let _ = load_tx.send(LoadJob {
                         generation,
-                        overlay: docs.overlay(),
-                        open: docs.paths().map(Path::to_path_buf).collect(),
+                        docs: docs.clone(),
                         changed: Some(path),
                         debounce,
                     });
@@ -405,8 +423,8 @@ fn loader(shared: &Shared, jobs: &Receiver<LoadJob>) {
         }
         let Some(last) = pending.last() else { continue };
         let generation = last.generation;
-        let overlay = last.overlay.clone();
-        let open = last.open.clone();
+        let overlay = last.docs.overlay();
+        let open: Vec<PathBuf> = last.docs.paths().map(Path::to_path_buf).collect();
         let mut roots: Vec<PathBuf> = Vec::new();
         let mut all = false;
         for job in &pending {
