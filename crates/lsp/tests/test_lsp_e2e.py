@@ -394,3 +394,63 @@ async def test_hover_equals_terraform_console_in_every_case():
         assert not failures, "\n".join(failures)
     finally:
         await s.stop()
+
+
+@pytest.mark.asyncio
+async def test_definitions_into_child_modules_and_for_each_resources():
+    s = await Session("rich").start()
+    try:
+        text = s.open("probes.tf")
+
+        async def at(ref):
+            prefix = "= /* 😀é */ "
+            return await s.definition("probes.tf", pos_of(text, prefix + ref, delta=len(prefix) + 2))
+
+        targets = await at("module.net_a.subnets")
+        assert ("main.tf", 30) in targets and ("modules/net/main.tf", 8) in targets
+        assert ("main.tf", 25) in await at('terraform_data.byname["b"].output')
+        assert ("main.tf", 17) in await at("terraform_data.web[0].output.name")
+        assert ("variables.tf", 6) in await at("var.sizes")
+        assert ("main.tf", 3) in await at("local.settings")
+        child = s.open("modules/net/main.tf")
+        assert ("modules/net/main.tf", 0) in await s.definition(
+            "modules/net/main.tf", pos_of(child, "var.cidr, 8", delta=5))
+    finally:
+        await s.stop()
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_clear_after_another_file_is_saved():
+    """terraform validate -json on fixtures/diag/save: main.tf line 2 column 11, until
+    variables.tf declares the variable."""
+    s = await Session("diag/save").start()
+    try:
+        s.open("main.tf")
+        vars_text = s.open("variables.tf")
+        got = await s.diagnostics("main.tf", want_count=1)
+        assert [(d.message.split("\n")[0], d.range.start.line, d.range.start.character) for d in got] == [
+            ("Reference to undeclared input variable", 1, 10)]
+        fixed = vars_text + 'variable "region" {\n  default = "x"\n}\n'
+        s.insert("variables.tf", T.Position(line=1, character=0), fixed[len(vars_text):])
+        (s.root / "variables.tf").write_text(fixed, encoding="utf-8")
+        s.client.text_document_did_save(T.DidSaveTextDocumentParams(
+            text_document=T.TextDocumentIdentifier(uri=s.uri("variables.tf"))))
+        assert await s.diagnostics("main.tf", want_count=0) == []
+    finally:
+        await s.stop()
+
+
+@pytest.mark.asyncio
+async def test_pipelined_requests_and_unknown_documents(app):
+    text = app.open("main.tf")
+    pos = pos_of(text, "var.region", delta=5)
+    hovers = [app.client.text_document_hover_async(T.HoverParams(
+        text_document=T.TextDocumentIdentifier(uri=app.uri("main.tf")), position=pos)) for _ in range(30)]
+    results = await asyncio.wait_for(asyncio.gather(*hovers), TIMEOUT)
+    assert all('"us-east-2"' in fenced(h.contents.value) for h in results)
+    # A document never opened, and not on disk: no answer worth showing, and the server lives on.
+    missing = await asyncio.wait_for(app.client.text_document_hover_async(T.HoverParams(
+        text_document=T.TextDocumentIdentifier(uri=app.uri("nowhere/none.tf")),
+        position=T.Position(line=3, character=4))), TIMEOUT)
+    assert missing is None
+    assert '"us-east-2"' in fenced(await app.hover("main.tf", pos))
