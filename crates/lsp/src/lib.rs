@@ -22,6 +22,7 @@ pub mod documents;
 pub mod formatting;
 pub mod hover;
 pub mod position;
+pub mod references;
 pub mod server;
 pub mod symbols;
 pub mod uri;

@@ -107,6 +107,8 @@ pub fn capabilities() -> ServerCapabilities {
             ..CompletionOptions::default()
         }),
         document_formatting_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
@@ -616,7 +618,7 @@ fn analysis_of(shared: &Shared, path: &Path) -> (PathBuf, Option<Arc<Analysis>>)
 fn handle(shared: &Shared, job: &Job) -> Answer {
     use lsp_types::request::{
         Completion, DocumentSymbolRequest, FoldingRangeRequest, Formatting, GotoDefinition,
-        HoverRequest, WorkspaceSymbolRequest,
+        HoverRequest, References, Rename, WorkspaceSymbolRequest,
     };
     let request = &job.request;
     match request.method.as_str() {
@@ -693,6 +695,52 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             }
             json(GotoDefinitionResponse::Array(locations))
         }
+        References::METHOD => {
+            let p: lsp_types::ReferenceParams = params(request)?;
+            let tdp = p.text_document_position;
+            let Some((path, reference)) = reference_at(&job.docs, &tdp) else {
+                return Ok(serde_json::Value::Null);
+            };
+            let (dir, analysis) = analysis_of(shared, &path);
+            let Some(analysis) = analysis else {
+                return Ok(serde_json::Value::Null);
+            };
+            let spots = crate::references::references(
+                &analysis,
+                &dir,
+                &reference,
+                p.context.include_declaration,
+            );
+            json(locations(&spots))
+        }
+        Rename::METHOD => {
+            let p: lsp_types::RenameParams = params(request)?;
+            let tdp = p.text_document_position;
+            let Some((path, reference)) = reference_at(&job.docs, &tdp) else {
+                return Ok(serde_json::Value::Null);
+            };
+            let (dir, analysis) = analysis_of(shared, &path);
+            let Some(analysis) = analysis else {
+                return Ok(serde_json::Value::Null);
+            };
+            let Some(spots) = crate::references::rename(&analysis, &dir, &reference, &p.new_name)
+            else {
+                return Err((
+                    ErrorCode::InvalidParams,
+                    "only a variable or a local value is renamed, to an identifier".into(),
+                ));
+            };
+            // `WorkspaceEdit` is keyed by `Uri` (whose cache is not part of its hash).
+            #[allow(clippy::mutable_key_type)]
+            let mut changes: HashMap<Uri, Vec<lsp_types::TextEdit>> = HashMap::new();
+            for location in locations(&spots) {
+                changes
+                    .entry(location.uri)
+                    .or_default()
+                    .push(lsp_types::TextEdit::new(location.range, p.new_name.clone()));
+            }
+            json(lsp_types::WorkspaceEdit::new(changes))
+        }
         Completion::METHOD => {
             let p: CompletionParams = params(request)?;
             let tdp = p.text_document_position;
@@ -750,6 +798,37 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             format!("unknown request {}", request.method),
         )),
     }
+}
+
+/// The reference under a position of an open document, with the document's path.
+fn reference_at(
+    docs: &DocumentStore,
+    tdp: &lsp_types::TextDocumentPositionParams,
+) -> Option<(PathBuf, String)> {
+    let (path, doc) = document(docs, &tdp.text_document.uri)?;
+    let range = doc
+        .index
+        .line_range(&doc.text, tdp.position.line as usize)?;
+    let line = &doc.text[range.clone()];
+    let at = doc.index.offset(&doc.text, tdp.position) - range.start;
+    match target_at(line, at)? {
+        Target::Reference { text, .. } => Some((path, text)),
+        Target::Function { .. } => None,
+    }
+}
+
+/// Spots as LSP locations (UTF-16 ranges).
+fn locations(spots: &[crate::definition::Spot]) -> Vec<Location> {
+    spots
+        .iter()
+        .filter_map(|spot| {
+            let index = LineIndex::new(&spot.text);
+            Some(Location::new(
+                uri_of(&spot.path)?,
+                index.range(&spot.text, spot.span.range()),
+            ))
+        })
+        .collect()
 }
 
 /// The type of the innermost block around byte `offset` of `text`.

@@ -454,3 +454,33 @@ async def test_pipelined_requests_and_unknown_documents(app):
         position=T.Position(line=3, character=4))), TIMEOUT)
     assert missing is None
     assert '"us-east-2"' in fenced(await app.hover("main.tf", pos))
+
+
+@pytest.mark.asyncio
+async def test_references_and_rename_across_the_module_and_its_callers():
+    s = await Session("rich").start()
+    try:
+        child = s.open("modules/net/main.tf")
+        pos = pos_of(child, "var.cidr, 8", delta=5)
+        refs = await asyncio.wait_for(s.client.text_document_references_async(T.ReferenceParams(
+            text_document=T.TextDocumentIdentifier(uri=s.uri("modules/net/main.tf")), position=pos,
+            context=T.ReferenceContext(include_declaration=True))), TIMEOUT)
+        got = sorted((pathlib.Path(r.uri[len("file://"):]).relative_to(s.root).as_posix(), r.range.start.line,
+                      r.range.start.character) for r in refs)
+        # The declaration's label, the two reads, and the argument of each call.
+        assert got == [("main.tf", 32, 2), ("main.tf", 37, 2), ("modules/net/main.tf", 0, 10),
+                       ("modules/net/main.tf", 5, 48), ("modules/net/main.tf", 13, 14)], got
+        edit = await asyncio.wait_for(s.client.text_document_rename_async(T.RenameParams(
+            text_document=T.TextDocumentIdentifier(uri=s.uri("modules/net/main.tf")), position=pos,
+            new_name="prefix")), TIMEOUT)
+        changed = {}
+        for uri, edits in edit.changes.items():
+            rel = pathlib.Path(uri[len("file://"):]).relative_to(s.root).as_posix()
+            text = (s.root / rel).read_text(encoding="utf-8")
+            changed[rel] = apply_edits(text, edits)
+        assert 'variable "prefix" {' in changed["modules/net/main.tf"]
+        assert "cidrsubnet(var.prefix, 8, i)" in changed["modules/net/main.tf"]
+        assert "value = var.prefix" in changed["modules/net/main.tf"]
+        assert changed["main.tf"].count('  prefix   = "10.') == 2
+    finally:
+        await s.stop()
