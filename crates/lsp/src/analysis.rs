@@ -9,8 +9,8 @@ use terrace_config::module::{
     Language, LoadOptions, LoadedModule, ModuleDiagnostic, ModuleInstance, SourceFiles, load_module,
 };
 use terrace_config::packer::{LoadedTemplate, PackerOptions, is_packer_dir_in, load_template};
-use terrace_eval::functions::FileSource;
 use terrace_eval::{Evaluator, Scope};
+use terrace_functions::FileSource;
 use terrace_syntax::Expr;
 
 /// What was loaded.

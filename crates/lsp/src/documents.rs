@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use lsp_types::TextDocumentContentChangeEvent;
-use terrace_eval::functions::{FileSource, Overlay};
+use terrace_functions::{FileSource, Overlay};
 
 use crate::position::LineIndex;
 

@@ -184,7 +184,7 @@ impl LoadedModule {
     /// assert!(module.functions().get("upper").is_some());
     /// assert!(module.functions().get("provider::terraform::encode_expr").is_none());
     /// ```
-    pub fn functions(&self) -> terrace_eval::functions::FunctionTable {
+    pub fn functions(&self) -> terrace_functions::FunctionTable {
         let mut table = self.language.functions();
         if self.root.builtin_provider {
             terrace_eval::functions::add_terraform_provider(&mut table);
@@ -223,7 +223,11 @@ impl LoadedModule {
     /// assert_eq!(found[0].diagnostic.summary, "Unsupported argument");
     /// ```
     pub fn validate_diagnostics(&self) -> Vec<ModuleDiagnostic> {
-        explain::validate::validate(self)
+        explain::validate::validate(&explain::validate::Loaded {
+            files: &self.files,
+            diagnostics: &self.diagnostics,
+            root: &self.root,
+        })
     }
 
     /// True when some diagnostic is an error.

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use terrace_eval::functions::{Disk, FileSource};
+use terrace_functions::{Disk, FileSource};
 
 use crate::module::read::files::files_with_suffix;
 
@@ -32,12 +32,12 @@ pub fn is_packer_dir(dir: &Path) -> bool {
 }
 
 /// [`is_packer_dir`] through `files` (the disk, or an in-memory
-/// [`Overlay`](terrace_eval::functions::Overlay)).
+/// [`Overlay`](terrace_functions::Overlay)).
 ///
 /// ```
 /// use std::path::Path;
 /// use terrace_config::packer::is_packer_dir_in;
-/// use terrace_eval::functions::Overlay;
+/// use terrace_functions::Overlay;
 ///
 /// let files = Overlay::in_memory().with("p/build.pkr.hcl", "");
 /// assert!(is_packer_dir_in(&files, Path::new("p")));

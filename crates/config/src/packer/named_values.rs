@@ -21,7 +21,7 @@ use crate::module::{ModuleDiagnostic, SourceFiles, VariableSource, VariableValue
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
 use terrace_eval::Scope;
-use terrace_eval::functions::{CallContext, FileSource};
+use terrace_functions::{CallContext, FileSource};
 
 /// A loaded and evaluated Packer template: its files, named values, sources,
 /// builds and every diagnostic found on the way.
@@ -40,7 +40,7 @@ pub struct LoadedTemplate {
 
 /// The evaluator for a template: Packer's functions, relative paths against `base_dir`.
 pub(crate) fn evaluator(files: Arc<dyn FileSource>, base_dir: &Path) -> Evaluator {
-    Evaluator::with_functions(terrace_eval::functions::packer()).with_context(CallContext {
+    Evaluator::with_functions(terrace_functions::packer()).with_context(CallContext {
         base_dir: base_dir.to_path_buf(),
         files,
         ..CallContext::default()

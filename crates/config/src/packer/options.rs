@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use terrace_eval::functions::{Disk, FileSource};
+use terrace_functions::{Disk, FileSource};
 
 /// The Packer version `packer.version` reports: the version of Packer's
 /// sources terrace follows.
@@ -15,7 +15,7 @@ pub const PACKER_VERSION: &str = "1.16.0";
 #[derive(Clone, Debug)]
 pub struct PackerOptions {
     /// Where the template, its variable files and what `file()` reads come from:
-    /// [`Disk`] by default, or an [`Overlay`](terrace_eval::functions::Overlay).
+    /// [`Disk`] by default, or an [`Overlay`](terrace_functions::Overlay).
     pub files: Arc<dyn FileSource>,
     /// `--var NAME=VALUE` assignments, in command-line order (applied last).
     pub vars: Vec<(String, String)>,

@@ -3,7 +3,7 @@
 use std::io::ErrorKind;
 use std::path::Path;
 
-use terrace_eval::functions::{FileKind, FileSource};
+use terrace_functions::{FileKind, FileSource};
 
 use super::error::StateError;
 

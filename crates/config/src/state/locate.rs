@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use terrace_eval::functions::{Disk, FileSource};
+use terrace_functions::{Disk, FileSource};
 
 use super::error::StateError;
 use super::model::State;

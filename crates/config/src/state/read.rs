@@ -6,7 +6,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use terrace_eval::functions::{Disk, FileSource};
+use terrace_functions::{Disk, FileSource};
 use terrace_syntax::json::parse_json;
 use terrace_types::Type;
 
@@ -48,11 +48,11 @@ impl State {
     }
 
     /// [`State::read`] through `files` (the disk, or an
-    /// [`Overlay`](terrace_eval::functions::Overlay) holding the state in memory).
+    /// [`Overlay`](terrace_functions::Overlay) holding the state in memory).
     ///
     /// ```
     /// use terrace_config::state::{Schemas, State};
-    /// use terrace_eval::functions::Overlay;
+    /// use terrace_functions::Overlay;
     ///
     /// let files = Overlay::in_memory().with("terraform.tfstate", r#"{"version": 4, "terraform_version": "1.15.5", "serial": 1, "lineage": "x", "outputs": {}, "resources": []}"#);
     /// let state = State::read_from(&files, "terraform.tfstate".as_ref(), &Schemas::builtin()).unwrap();

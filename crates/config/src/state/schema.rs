@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use terrace_eval::functions::{Disk, FileSource};
+use terrace_functions::{Disk, FileSource};
 use terrace_syntax::json::{JsonKind, JsonValue, parse_json};
 use terrace_types::Type;
 
@@ -226,7 +226,7 @@ impl Schemas {
     }
 
     /// [`Schemas::from_file`] through `files` (the disk, or an in-memory
-    /// [`Overlay`](terrace_eval::functions::Overlay)).
+    /// [`Overlay`](terrace_functions::Overlay)).
     pub fn from_file_in(files: &dyn FileSource, path: &Path) -> Result<Schemas, StateError> {
         let bytes = read_regular_file(files, path)?;
         let text = String::from_utf8(bytes).map_err(|e| StateError::Schemas {

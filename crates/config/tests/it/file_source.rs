@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use terrace_config::module::{LoadOptions, LoadedModule, load_module};
-use terrace_eval::functions::{FileSource, Overlay};
+use terrace_functions::{FileSource, Overlay};
 use terrace_types::format_value;
 
 use crate::module::{options, render};

@@ -89,10 +89,10 @@ pub(crate) fn walk(
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> (ModuleInstance, StateContext) {
     let mut evaluator = Evaluator::with_functions(ctx.options.language.functions()).with_context(
-        terrace_eval::functions::CallContext {
+        terrace_functions::CallContext {
             files: ctx.options.files.clone(),
             base_dir: ctx.root_dir.clone(),
-            ..terrace_eval::functions::CallContext::default()
+            ..terrace_functions::CallContext::default()
         },
     );
     let tree = build_tree(ctx, root_dir, diagnostics);

@@ -10,7 +10,40 @@ use terrace_eval::{Diagnostic, Evaluator, Severity};
 use terrace_syntax::{Block, Body, BodyItem, Expr, ExprKind, TraversalStep};
 
 use crate::module::read::diagnostics::warning;
-use crate::module::{FileId, LoadedModule, ModuleDiagnostic};
+use crate::module::eval::module_instance::ModuleInstance;
+use crate::module::read::diagnostics::ModuleDiagnostic;
+use crate::module::read::file_id::FileId;
+use crate::module::read::files::SourceFiles;
+
+/// What validation reads of a loaded module.
+pub(crate) struct Loaded<'m> {
+    /// Every file read.
+    pub(crate) files: &'m SourceFiles,
+    /// The console's diagnostics.
+    pub(crate) diagnostics: &'m [ModuleDiagnostic],
+    /// The root module instance.
+    pub(crate) root: &'m ModuleInstance,
+}
+
+impl Loaded<'_> {
+    fn files(&self) -> &SourceFiles {
+        self.files
+    }
+
+    fn diagnostics(&self) -> &[ModuleDiagnostic] {
+        self.diagnostics
+    }
+
+    fn root(&self) -> &ModuleInstance {
+        self.root
+    }
+
+    fn has_configuration_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(ModuleDiagnostic::is_configuration_error)
+    }
+}
 
 /// The schema of a resource type the built-in provider defines: what may be set, what is
 /// required, and what only the provider decides.
@@ -41,8 +74,8 @@ fn builtin_schema(block_type: &str, resource_type: &str) -> Option<Schema> {
 }
 
 /// The diagnostics of `module` as `terraform validate -json` reports them (see
-/// [`LoadedModule::validate_diagnostics`]).
-pub(crate) fn validate(module: &LoadedModule) -> Vec<ModuleDiagnostic> {
+/// `LoadedModule::validate_diagnostics`).
+pub(crate) fn validate(module: &Loaded<'_>) -> Vec<ModuleDiagnostic> {
     let mut out: Vec<ModuleDiagnostic> = module
         .diagnostics()
         .iter()
@@ -82,7 +115,7 @@ pub(crate) fn validate(module: &LoadedModule) -> Vec<ModuleDiagnostic> {
 /// A problem with the values the root module's variables were given: validate gives them
 /// none (it reads no `.tfvars`, and every root variable is unknown), so it reports neither a
 /// failed validation of a root variable nor anything about a `.tfvars` file but its syntax.
-fn from_root_values(module: &LoadedModule, found: &ModuleDiagnostic) -> bool {
+fn from_root_values(module: &Loaded<'_>, found: &ModuleDiagnostic) -> bool {
     let Some(id) = found.file else { return false };
     let path = &module.files().get(id).path;
     let name = path.to_string_lossy();
@@ -100,7 +133,7 @@ fn from_root_values(module: &LoadedModule, found: &ModuleDiagnostic) -> bool {
 
 /// `each.value` where there is no `for_each`: validate words it as Terraform's evaluator does
 /// (`each.key` keeps the console's wording).
-fn each_value_wording(module: &LoadedModule, found: &mut ModuleDiagnostic) {
+fn each_value_wording(module: &Loaded<'_>, found: &mut ModuleDiagnostic) {
     if found.diagnostic.summary != "Reference to \"each\" in context without for_each" {
         return;
     }
@@ -213,7 +246,7 @@ const SCHEMA_ROOTS: &[&str] = &[
 /// object may be a resource whose provider schema it does not have: validate has the schema,
 /// so where the reference starts from something whose type is known (a variable, a local, a
 /// module call, a `terraform_data` resource) it is an error.
-fn excused_with_a_schema(module: &LoadedModule, found: &ModuleDiagnostic) -> bool {
+fn excused_with_a_schema(module: &Loaded<'_>, found: &ModuleDiagnostic) -> bool {
     if found.diagnostic.severity != Severity::Warning
         || !matches!(
             found.diagnostic.summary.as_str(),
@@ -255,7 +288,7 @@ fn excused_with_a_schema(module: &LoadedModule, found: &ModuleDiagnostic) -> boo
 
 /// References to a child module's output declared `deprecated`: a warning at the reference,
 /// the deprecation message its detail.
-fn deprecated_outputs(module: &LoadedModule, out: &mut Vec<ModuleDiagnostic>) {
+fn deprecated_outputs(module: &Loaded<'_>, out: &mut Vec<ModuleDiagnostic>) {
     let mut seen = BTreeSet::new();
     let mut instances = vec![module.root()];
     let mut found = Vec::new();
@@ -309,7 +342,7 @@ fn deprecated_outputs(module: &LoadedModule, out: &mut Vec<ModuleDiagnostic>) {
 }
 
 /// The outputs of the module in `dir` declared `deprecated`, with their messages.
-fn deprecated_in(module: &LoadedModule, dir: &Path) -> BTreeMap<String, String> {
+fn deprecated_in(module: &Loaded<'_>, dir: &Path) -> BTreeMap<String, String> {
     let evaluator = Evaluator::new();
     let mut out = BTreeMap::new();
     for (_, body) in config_files(module, dir) {
@@ -333,7 +366,7 @@ fn deprecated_in(module: &LoadedModule, dir: &Path) -> BTreeMap<String, String> 
 }
 
 /// The native-syntax configuration files of the module in `dir`.
-fn config_files<'m>(module: &'m LoadedModule, dir: &Path) -> Vec<(FileId, &'m Body)> {
+fn config_files<'m>(module: &'m Loaded<'m>, dir: &Path) -> Vec<(FileId, &'m Body)> {
     let dir: PathBuf = dir.components().collect();
     module
         .files()

@@ -23,7 +23,7 @@ use crate::module::read::module_config::BlockConfig;
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
 use terrace_eval::Scope;
-use terrace_eval::functions::FunctionTable;
+use terrace_functions::FunctionTable;
 
 /// Where a variable's value came from.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use terrace_eval::functions::{Disk, FileKind, FileSource};
+use terrace_functions::{Disk, FileKind, FileSource};
 use terrace_syntax::json::{JsonBody, JsonValue, NOT_TEMPLATE_ARGUMENTS, parse_json_bytes};
 use terrace_syntax::{Body, parse_body_bytes};
 

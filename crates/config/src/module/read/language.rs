@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use terrace_eval::functions::{Disk, FileSource, FunctionTable, opentofu, standard};
+use terrace_functions::{Disk, FileSource, FunctionTable, opentofu, standard};
 
 /// The language of a configuration.
 ///
@@ -31,12 +31,12 @@ impl Language {
     }
 
     /// [`Language::detect`] through `files` (the disk, or an in-memory
-    /// [`Overlay`](terrace_eval::functions::Overlay)).
+    /// [`Overlay`](terrace_functions::Overlay)).
     ///
     /// ```
     /// use std::path::Path;
     /// use terrace_config::module::Language;
-    /// use terrace_eval::functions::Overlay;
+    /// use terrace_functions::Overlay;
     ///
     /// let files = Overlay::in_memory().with("m/main.tofu", "");
     /// assert_eq!(Language::detect_in(&files, Path::new("m")), Some(Language::OpenTofu));

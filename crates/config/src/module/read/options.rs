@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use terrace_eval::functions::{Disk, FileSource};
+use terrace_functions::{Disk, FileSource};
 
 use super::language::Language;
 
@@ -15,14 +15,14 @@ use super::language::Language;
 /// `.terraform/modules/modules.json`, `.terraform/environment`, the state, `--schemas`,
 /// and what `file()`, `templatefile()` and `fileset()` read — comes through
 /// [`LoadOptions::files`]: the disk by default, or an
-/// [`Overlay`](terrace_eval::functions::Overlay) of editor buffers or a whole module in
+/// [`Overlay`](terrace_functions::Overlay) of editor buffers or a whole module in
 /// memory.
 ///
 /// ```
 /// use std::path::Path;
 /// use std::sync::Arc;
 /// use terrace_config::module::{LoadOptions, load_module};
-/// use terrace_eval::functions::Overlay;
+/// use terrace_functions::Overlay;
 ///
 /// let files = Overlay::in_memory()
 ///     .with("app/main.tf", "variable \"name\" {}\nlocals { greeting = \"Hello, ${var.name}\" }\n")

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use terrace_eval::functions::FileSource;
+use terrace_functions::FileSource;
 use terrace_syntax::json::{JsonKind, JsonValue, parse_json};
 
 use super::module_calls::{is_local_source, join_clean};
@@ -103,7 +103,7 @@ fn call_key(prefix: &str, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use terrace_eval::functions::Disk;
+    use terrace_functions::Disk;
 
     #[test]
     fn call_keys_join_the_call_names() {

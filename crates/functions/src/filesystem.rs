@@ -166,7 +166,7 @@ pub(super) fn open<'c>(
 /// Reads a whole text file as `file` does (Terraform's messages, at most
 /// [`MAX_FILE_SIZE`] bytes, UTF-8 only): also for `templatefile`. Errors about the
 /// path have `arg_index` 0.
-pub(crate) fn read_text_file(ctx: &CallContext, path: &str) -> Result<String, FunctionError> {
+pub fn read_text_file(ctx: &CallContext, path: &str) -> Result<String, FunctionError> {
     let bytes = read_file_bytes(ctx, path, Marks::default())?;
     String::from_utf8(bytes).map_err(|_| not_utf8(path, Marks::default()))
 }
@@ -317,8 +317,8 @@ fn fileset(ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::CallError;
-    use crate::functions::test_support::{files_ctx, ok_str, run_with, s};
+    use crate::CallError;
+    use crate::test_support::{files_ctx, ok_str, run_with, s};
     use std::path::PathBuf;
 
     fn fixtures() -> PathBuf {

@@ -591,7 +591,7 @@ impl Emitter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::test_support::s;
+    use crate::test_support::s;
     use terrace_types::Type;
 
     #[test]

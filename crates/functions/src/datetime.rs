@@ -387,8 +387,8 @@ fn time_quote(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::CallError;
-    use crate::functions::test_support::{garbage, run, run_with, s};
+    use crate::CallError;
+    use crate::test_support::{garbage, run, run_with, s};
     use terrace_types::Marks;
 
     fn fmt(format: &str, time: &str) -> Result<String, String> {

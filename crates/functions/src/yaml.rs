@@ -703,8 +703,8 @@ fn resolve_scalar(tag: &str, src: &str, style: TScalarStyle) -> Result<Scalar, S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::CallError;
-    use crate::functions::test_support::{garbage, run};
+    use crate::CallError;
+    use crate::test_support::{garbage, run};
     use terrace_types::Marks;
 
     fn dec(text: &str) -> Value {

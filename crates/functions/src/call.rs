@@ -173,7 +173,7 @@ fn param_for_error(function: &Function, index: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::standard;
+    use crate::standard;
 
     #[test]
     fn conversion_errors_name_no_path_as_terraform_does() {

@@ -333,8 +333,8 @@ fn decode_quantum(src: &[u8], mut si: usize) -> (usize, usize, [u8; 3], Option<u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::CallError;
-    use crate::functions::test_support::{failed, ok_str, run, s};
+    use crate::CallError;
+    use crate::test_support::{failed, ok_str, run, s};
 
     fn invalid(name: &str, args: Vec<Value>) -> (&'static str, String) {
         match run(name, args) {
@@ -516,7 +516,7 @@ mod tests {
 
     #[test]
     fn every_function_has_a_description() {
-        let mut table = crate::functions::FunctionTable::default();
+        let mut table = crate::FunctionTable::default();
         register(&mut table);
         for f in table.iter() {
             assert!(!f.description.is_empty(), "{}", f.name);

@@ -469,8 +469,8 @@ pub(super) fn match_component(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::Disk;
-    use crate::functions::test_support::garbage;
+    use crate::Disk;
+    use crate::test_support::garbage;
 
     fn m(pattern: &str, name: &str) -> Result<bool, GlobError> {
         let mut budget = MATCH_BUDGET;

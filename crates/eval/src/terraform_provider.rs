@@ -10,10 +10,8 @@ use terrace_syntax::hcl_quote;
 use terrace_syntax::{SourceMap, Span};
 use terrace_types::{Type, Value};
 
-use super::context::CallContext;
-use super::error::FunctionError;
-use super::spec::{Function, Param};
-use super::table::FunctionTable;
+use terrace_functions::{CallContext, Function, FunctionError, FunctionTable, Param};
+
 use crate::Evaluator;
 
 /// Adds the built-in provider's functions to `table`, as `provider::terraform::NAME`.

@@ -442,8 +442,8 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::CallError;
-    use crate::functions::test_support::{garbage, ok_str, run};
+    use crate::CallError;
+    use crate::test_support::{garbage, ok_str, run};
     use terrace_types::Marks;
 
     fn encode(v: Value) -> String {

@@ -22,11 +22,15 @@ pub fn run_with(ctx: &CallContext, name: &str, args: Vec<Value>) -> Result<Value
     call(function, ctx, args)
 }
 
-/// A call context whose module directory is the crate's `tests/data/files` fixtures and
+/// A call context whose module directory is terrace-eval's `tests/data/files` fixtures
+/// (shared with eval's data-driven function tests, which call through the evaluator) and
 /// whose home directory is `/home/user`.
 pub fn files_ctx() -> CallContext {
     CallContext {
-        base_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/files"),
+        base_dir: Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("invariant: the crate is in crates/")
+            .join("eval/tests/data/files"),
         home_dir: Some(PathBuf::from("/home/user")),
         ..CallContext::default()
     }

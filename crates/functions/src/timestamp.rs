@@ -715,7 +715,7 @@ const WEEKDAY_NAMES: [&str; 7] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::test_support::garbage;
+    use crate::test_support::garbage;
 
     fn lenient(s: &str) -> String {
         match parse_go_rfc3339(s) {

@@ -498,9 +498,7 @@ fn trimspace(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError>
 mod tests {
     use terrace_types::{Number, Type, Value};
 
-    use crate::functions::test_support::{
-        check, check_arg_err, check_err, n, run, s, strings, unknown,
-    };
+    use crate::test_support::{check, check_arg_err, check_err, n, run, s, strings, unknown};
 
     #[test]
     fn chomp_cases() {

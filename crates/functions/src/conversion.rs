@@ -247,8 +247,7 @@ fn convert_needs_type_expression(_: &CallContext, _: &[Value]) -> Result<Value, 
 /// second with the type-constraint decoder, call this, and then apply the constraint's
 /// default values (`optional(T, default)`) to the result, as Terraform does after converting.
 /// Errors report argument 0 (`value`), like Terraform's.
-#[allow(dead_code)] // Called by the evaluator, which is being written.
-pub(crate) fn call_convert(value: Value, constraint: &Type) -> Result<Value, CallError> {
+pub fn call_convert(value: Value, constraint: &Type) -> Result<Value, CallError> {
     // The `value` parameter allows null and values of unknown type, not unknown or marked
     // values: marks are removed here and put back on the result.
     let (value, marks) = value.unmark_deep();

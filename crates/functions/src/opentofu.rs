@@ -23,8 +23,8 @@ const NOT_IN_OPENTOFU: &[&str] = &["convert"];
 /// True when `name` (with or without `core::`) is a function only OpenTofu has.
 ///
 /// ```
-/// assert!(terrace_eval::functions::is_opentofu_only("urldecode"));
-/// assert!(!terrace_eval::functions::is_opentofu_only("urlencode"));
+/// assert!(terrace_functions::is_opentofu_only("urldecode"));
+/// assert!(!terrace_functions::is_opentofu_only("urlencode"));
 /// ```
 pub fn is_opentofu_only(name: &str) -> bool {
     let name = name.strip_prefix("core::").unwrap_or(name);
@@ -34,13 +34,14 @@ pub fn is_opentofu_only(name: &str) -> bool {
 /// OpenTofu's built-in functions (those of its 1.12 release).
 ///
 /// ```
-/// use terrace_eval::{Evaluator, Scope};
+/// use terrace_functions::{CallContext, call, opentofu};
+/// use terrace_types::Value;
 ///
-/// let tofu = Evaluator::with_functions(terrace_eval::functions::opentofu());
-/// let expr = terrace_syntax::parse_expr(r#"urldecode("a%20b")"#).unwrap();
-/// let value = tofu.eval(&expr, &Scope::new()).unwrap();
+/// let tofu = opentofu();
+/// let urldecode = tofu.get("urldecode").expect("OpenTofu has urldecode");
+/// let value = call(urldecode, &CallContext::default(), vec![Value::string("a%20b")]).unwrap();
 /// assert_eq!(value.as_str(), Some("a b"));
-/// assert!(terrace_eval::functions::opentofu().get("convert").is_none());
+/// assert!(tofu.get("convert").is_none());
 /// ```
 pub fn opentofu() -> FunctionTable {
     let mut table = standard();

@@ -701,8 +701,8 @@ fn cidrsubnets(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::CallError;
-    use crate::functions::test_support::{garbage, run};
+    use crate::CallError;
+    use crate::test_support::{garbage, run};
 
     fn n(text: &str) -> Value {
         Value::number(terrace_types::Number::parse(text).unwrap())

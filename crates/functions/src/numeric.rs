@@ -304,7 +304,7 @@ fn sum(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::test_support::{check, check_err, unknown};
+    use crate::test_support::{check, check_err, unknown};
 
     #[test]
     fn abs_cases() {

@@ -244,8 +244,8 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::CallError;
-    use crate::functions::test_support::{self, garbage};
+    use crate::CallError;
+    use crate::test_support::{self, garbage};
 
     fn run(text: &str) -> Result<Value, CallError> {
         test_support::run("csvdecode", vec![Value::string(text)])

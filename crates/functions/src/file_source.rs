@@ -43,7 +43,7 @@ impl FileKind {
     /// the path: `is a named pipe, not a regular file`.
     ///
     /// ```
-    /// use terrace_eval::functions::FileKind;
+    /// use terrace_functions::FileKind;
     /// assert_eq!(FileKind::Dir.refusal(), "is a directory, not a file");
     /// ```
     pub fn refusal(self) -> &'static str {
@@ -105,27 +105,27 @@ pub struct DirEntry {
 /// ```
 /// use std::path::Path;
 /// use std::sync::Arc;
-/// use terrace_eval::functions::{CallContext, FileSource, Overlay};
-/// use terrace_eval::{Evaluator, Scope};
+/// use terrace_functions::{CallContext, FileSource, Overlay, call, standard};
+/// use terrace_types::Value;
 ///
 /// // A module's files held in memory only: nothing here reads the disk.
 /// let files = Overlay::in_memory()
 ///     .with("m/main.tf", "locals { a = 1 }\n")
-///     .with("m/greeting.tftpl", "Hello, ${name}!");
+///     .with("m/greeting.txt", "Hello!");
 /// assert!(files.is_dir(Path::new("m")));
 /// assert_eq!(files.read_to_string(Path::new("./m/main.tf"))?, "locals { a = 1 }\n");
 /// let names: Vec<_> = files.read_dir(Path::new("m"))?.into_iter().map(|e| e.name).collect();
-/// assert_eq!(names, ["greeting.tftpl", "main.tf"]);
+/// assert_eq!(names, ["greeting.txt", "main.tf"]);
 ///
-/// // `templatefile` reads the overlay through the evaluator's call context.
-/// let evaluator = Evaluator::new().with_context(CallContext {
+/// // `file` reads the overlay through the call context.
+/// let ctx = CallContext {
 ///     base_dir: "m".into(),
 ///     files: Arc::new(files),
 ///     ..CallContext::default()
-/// });
-/// let expr = terrace_syntax::parse_expr(r#"templatefile("greeting.tftpl", { name = "you" })"#)?;
-/// let value = evaluator.eval(&expr, &Scope::new()).map_err(|e| format!("{e:?}"))?;
-/// assert_eq!(value.as_str(), Some("Hello, you!"));
+/// };
+/// let file = standard().get("file").cloned().ok_or("no file")?;
+/// let text = call(&file, &ctx, vec![Value::string("greeting.txt")]).map_err(|e| format!("{e:?}"))?;
+/// assert_eq!(text.as_str(), Some("Hello!"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait FileSource: fmt::Debug + Send + Sync {
@@ -182,7 +182,7 @@ pub trait FileSource: fmt::Debug + Send + Sync {
 /// The disk, through `std::fs`: the default source.
 ///
 /// ```
-/// use terrace_eval::functions::{Disk, FileSource};
+/// use terrace_functions::{Disk, FileSource};
 /// let here = std::env::current_dir()?;
 /// assert!(Disk.is_dir(&here));
 /// # Ok::<(), std::io::Error>(())
@@ -296,7 +296,7 @@ fn kind_of(ty: std::fs::FileType) -> FileKind {
 ///
 /// ```
 /// use std::path::Path;
-/// use terrace_eval::functions::{FileSource, Overlay};
+/// use terrace_functions::{FileSource, Overlay};
 ///
 /// // An unsaved buffer over the disk: this file reads as the buffer, others as on disk.
 /// let dir = std::env::temp_dir();
@@ -346,7 +346,7 @@ impl Overlay {
     /// ```
     /// use std::path::Path;
     /// use std::sync::Arc;
-    /// use terrace_eval::functions::{FileSource, Overlay};
+    /// use terrace_functions::{FileSource, Overlay};
     ///
     /// let text: Arc<str> = Arc::from("a = 1");
     /// let mut files = Overlay::in_memory();

@@ -813,7 +813,7 @@ fn json_text(v: &Value) -> Result<String, String> {
 #[allow(clippy::approx_constant)] // 3.14159 is what the Terraform examples format
 mod tests {
     use super::*;
-    use crate::functions::test_support::{check, check_arg_err, check_err, f, render, s, unknown};
+    use crate::test_support::{check, check_arg_err, check_err, f, render, s, unknown};
 
     /// Asserts `format(template, args...)` gives `expected` (without quotes).
     #[track_caller]

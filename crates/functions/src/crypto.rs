@@ -537,8 +537,8 @@ fn parse_google_uuid(s: &str) -> Result<[u8; 16], String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::CallError;
-    use crate::functions::test_support::{failed, files_ctx, ok_str, run_with};
+    use crate::CallError;
+    use crate::test_support::{failed, files_ctx, ok_str, run_with};
 
     fn run(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
         run_with(&files_ctx(), name, args)

@@ -950,7 +950,7 @@ fn push_class_char(out: &mut String, c: char) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::functions::test_support::{check, check_arg_err, check_err, s, unknown};
+    use crate::test_support::{check, check_arg_err, check_err, s, unknown};
 
     #[track_caller]
     fn rx(pattern: &str, input: &str, expected: &str) {
@@ -1182,7 +1182,7 @@ mod tests {
             "[{k = \"a\", v = \"1\"}, {k = \"b\", v = \"2\"}]",
         );
         rx_all("^a", "aa", "[\"a\"]");
-        let empty = crate::functions::test_support::run("regexall", vec![s("(x)"), s("")]).unwrap();
+        let empty = crate::test_support::run("regexall", vec![s("(x)"), s("")]).unwrap();
         assert_eq!(empty.ty(), &Type::list(Type::tuple([Type::String])));
         check_arg_err(
             "regexall",
