@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use terrace_eval::{Diagnostic, Evaluator, Severity};
 use terrace_syntax::{Block, Body, BodyItem, Expr, ExprKind, TraversalStep};
 
-use crate::module::read::diagnostics::warning;
 use crate::module::eval::module_instance::ModuleInstance;
 use crate::module::read::diagnostics::ModuleDiagnostic;
+use crate::module::read::diagnostics::warning;
 use crate::module::read::file_id::FileId;
 use crate::module::read::files::SourceFiles;
 
