@@ -342,6 +342,24 @@ impl Overlay {
 
     /// Sets the contents of the file at `path` (replacing any earlier entry).
     pub fn insert(&mut self, path: impl AsRef<Path>, contents: impl Into<Vec<u8>>) {
+        self.insert_shared(path, Arc::from(contents.into()));
+    }
+
+    /// [`Overlay::insert`] without a copy: the overlay shares `contents` (an editor's buffer
+    /// held elsewhere, so that overlays built one after another share their texts).
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use std::sync::Arc;
+    /// use terrace_functions::{FileSource, Overlay};
+    ///
+    /// let text: Arc<str> = Arc::from("a = 1");
+    /// let mut files = Overlay::in_memory();
+    /// files.insert_shared("m/main.tf", Arc::from(text));
+    /// assert_eq!(files.read_to_string(Path::new("m/main.tf"))?, "a = 1");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn insert_shared(&mut self, path: impl AsRef<Path>, contents: Arc<[u8]>) {
         let path = clean(path.as_ref());
         let mut ancestor = path.parent();
         while let Some(dir) = ancestor {
@@ -350,7 +368,7 @@ impl Overlay {
             }
             ancestor = dir.parent();
         }
-        self.files.insert(path, Arc::from(contents.into()));
+        self.files.insert(path, contents);
     }
 
     /// [`Overlay::insert`], for building in one expression.

@@ -100,6 +100,8 @@ pub enum Mode {
     Completions,
     /// `terrace man`: the manual page.
     Man,
+    /// `terrace lsp`: the language server on stdin and stdout.
+    Lsp,
     /// `--help` (the text is in [`Args::text`]).
     Help,
     /// `--version` (the text is in [`Args::text`]).
@@ -247,6 +249,9 @@ enum Command {
     },
     /// Print the manual page, terrace.1 (roff; `terrace man | man -l -` shows it).
     Man,
+    /// Serve the Language Server Protocol over stdin and stdout, for editors: diagnostics,
+    /// hover with evaluated values, definitions, completion, formatting, symbols.
+    Lsp,
 }
 
 fn parse_var(assignment: &str) -> Result<(String, String), String> {
@@ -392,6 +397,7 @@ impl Args {
                 parsed.shell = Some(shell);
             }
             Some(Command::Man) => parsed.mode = Mode::Man,
+            Some(Command::Lsp) => parsed.mode = Mode::Lsp,
         }
         Ok(parsed)
     }

@@ -1,5 +1,5 @@
 //! terrace-repl: the `terrace` console — interactive, `-e EXPR`, piped stdin — and the `check`, `fmt`,
-//! `completions` and `man` subcommands.
+//! `completions`, `man` and `lsp` subcommands.
 //!
 //! Not for: language semantics (parsing is `terrace-syntax`, evaluation and
 //! functions are `terrace-eval`, values and their printing are `terrace-types`).
@@ -118,6 +118,10 @@ fn run_status(args: Args) -> u8 {
                 .render(&mut page)
                 .is_ok()
                 && write_stdout(&page)
+        }
+        Mode::Lsp => {
+            // 0 after `shutdown` and `exit`, 1 when the client left without them.
+            return u8::try_from(terrace_lsp::run_stdio()).unwrap_or(1);
         }
         Mode::Fmt => {
             let outcome = fmt_paths(&args.paths, args.fmt, &mut std::io::stdin().lock());

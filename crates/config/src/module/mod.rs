@@ -202,6 +202,34 @@ impl LoadedModule {
         &self.diagnostics
     }
 
+    /// The diagnostics as `terraform validate -json` reports them, where they differ from
+    /// the console's: a resource's `count`, `for_each` and argument problems are errors, the
+    /// console's notes with no place in a file are left out, and the arguments and blocks of
+    /// the built-in provider's resources (`terraform_data`, `terraform_remote_state`) are
+    /// checked against their schemas. What an editor shows.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use std::sync::Arc;
+    /// use terrace_config::module::{LoadOptions, load_module};
+    /// use terrace_eval::functions::Overlay;
+    ///
+    /// let files = Overlay::in_memory()
+    ///     .with("m/main.tf", "resource \"terraform_data\" \"r\" {\n  bogus = 1\n}\n");
+    /// let options = LoadOptions { files: Arc::new(files), ..LoadOptions::default() };
+    /// let module = load_module(Path::new("m"), &options);
+    /// assert!(module.diagnostics().is_empty()); // the console says nothing
+    /// let found = module.validate_diagnostics();
+    /// assert_eq!(found[0].diagnostic.summary, "Unsupported argument");
+    /// ```
+    pub fn validate_diagnostics(&self) -> Vec<ModuleDiagnostic> {
+        explain::validate::validate(&explain::validate::Loaded {
+            files: &self.files,
+            diagnostics: &self.diagnostics,
+            root: &self.root,
+        })
+    }
+
     /// True when some diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(ModuleDiagnostic::is_error)

@@ -135,6 +135,7 @@ fn read_block<'a>(
                 block_type: block.block_type.clone(),
                 labels: block.labels.clone(),
                 def_span: block.def_span,
+                missing_item_span: block.missing_item_span,
                 file,
                 attrs: content.attributes,
                 blocks: content.blocks,

@@ -51,6 +51,7 @@ pub(crate) fn legacy_block<'a>(attr: &ConfigAttr<'a>) -> BlockConfig<'a> {
         block_type: Name::from("variables"),
         labels: vec![(attr.name.clone(), attr.name_span)],
         def_span: attr.name_span,
+        missing_item_span: attr.name_span,
         file: attr.file,
         attrs: Vec::new(),
         blocks: Vec::new(),

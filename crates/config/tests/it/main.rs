@@ -10,3 +10,4 @@ mod module_json;
 mod opentofu;
 mod packer;
 mod state;
+mod validate;

@@ -573,3 +573,50 @@ fn root_outputs_may_not_be_ephemeral() {
     assert!(!module.diagnostics()[0].is_configuration_error());
     assert_eq!(eval(&module, "local.u"), "\"u\"");
 }
+
+/// Where Terraform puts a missing required argument (the body's `{`, HCL's missing item
+/// range) and an unclosed block (its `{`): `terraform validate -json` on these fixtures
+/// (1-based lines and columns), recorded from Terraform 1.15.5.
+#[test]
+fn missing_items_and_unclosed_blocks_are_at_the_brace() {
+    for (name, want) in [
+        (
+            "missing-items",
+            &[
+                ("Missing required argument", "main.tf:3,14"),
+                ("Missing required argument", "main.tf:8,12"),
+                ("Missing required argument", "main.tf:11,7"),
+            ][..],
+        ),
+        (
+            "module-missing-arg",
+            &[("Missing required argument", "main.tf:1,12")][..],
+        ),
+        (
+            "unclosed-block",
+            &[("Unclosed configuration block", "main.tf:1,8")][..],
+        ),
+    ] {
+        let module = load(name);
+        let mut found: Vec<(String, String)> = module
+            .diagnostics()
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| {
+                let place = d
+                    .file
+                    .map(|id| module.files().place(id, d.diagnostic.span))
+                    .unwrap_or_default();
+                let start = place.split('-').next().unwrap_or_default().to_string();
+                (d.diagnostic.summary.clone(), start)
+            })
+            .collect();
+        found.sort();
+        let mut want: Vec<(String, String)> = want
+            .iter()
+            .map(|(s, p)| (s.to_string(), p.to_string()))
+            .collect();
+        want.sort();
+        assert_eq!(found, want, "{name}");
+    }
+}

@@ -334,6 +334,8 @@ fn unclosed_block<T>(input: &Input<'_>, open_brace: Span) -> PResult<T> {
         )
         .expected(&[Expected::Token("}")])
         .message("unclosed block `{`")
+        // Terraform's subject is the block's `{`, not the end of the file.
+        .span(open_brace)
         .fail();
     }
     PError::new(

@@ -57,7 +57,9 @@ pub fn render(src: &str, errors: &[ParseError]) -> String {
     for error in errors {
         let mut labels =
             vec![Label::primary((), error.span().range()).with_message(error.message())];
-        if let ParseErrorKind::Unclosed { open } = error.kind() {
+        if let ParseErrorKind::Unclosed { open } = error.kind()
+            && open != error.span()
+        {
             labels.push(Label::secondary((), open.range()).with_message("opened here"));
         }
         let diagnostic = Diagnostic::error()

@@ -48,7 +48,7 @@ pub(crate) fn decode_output(
             Diagnostic::error(
                 "Missing required argument",
                 "The argument \"value\" is required, but no definition was found.",
-                block.def_span,
+                block.missing_item_span,
             ),
         ));
     }
@@ -195,12 +195,13 @@ pub(crate) fn eval_output(
     }
     // Only a root module's output must be declared sensitive to return a sensitive value.
     if root && !sensitive && value.has_mark_deep(Marks::SENSITIVE) {
+        // Terraform's subject is the `output` block's header, not the value.
         diagnostics.push(ModuleDiagnostic::new(
-            attr.file,
+            block.file,
             Diagnostic::error(
                 "Output refers to sensitive values",
                 "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, Terraform requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true",
-                attr.expr.span,
+                block.def_span,
             ),
         ));
     }

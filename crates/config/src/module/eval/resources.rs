@@ -403,6 +403,7 @@ pub(crate) fn eval_resource(
     let expansion = expansion(block, scope, evaluator, excused, &mut found);
     diagnostics.extend(found.into_iter().map(|mut d| {
         d.diagnostic.severity = terrace_eval::Severity::Warning;
+        d.validate_error = true;
         d
     }));
     let config_attrs: Vec<ConfigAttr<'_>> = block
@@ -430,6 +431,7 @@ pub(crate) fn eval_resource(
         );
         diagnostics.extend(found.into_iter().map(|mut d| {
             d.diagnostic.severity = terrace_eval::Severity::Warning;
+            d.validate_error = true;
             d
         }));
         instances.push(ResourceInstance { key, body });

@@ -86,6 +86,9 @@ pub struct ConfigBlock<'a> {
     pub body: ConfigBody<'a>,
     /// From the block type to the end of the labels (Terraform's "definition range").
     pub def_span: Span,
+    /// The body's `{` (HCL's "missing item range": where a required argument that is not
+    /// there is reported).
+    pub missing_item_span: Span,
     /// The file it is written in.
     pub file: FileId,
 }
@@ -274,6 +277,7 @@ impl<'a> ConfigBody<'a> {
                                     file,
                                 },
                                 def_span,
+                                missing_item_span: block.open_brace,
                                 file,
                             });
                         }
@@ -368,6 +372,10 @@ fn json_content<'a>(
                     .map(|label| (label.value.clone(), label.span))
                     .collect(),
                 def_span: block.def_span,
+                missing_item_span: {
+                    let start = block.body.span().start as usize;
+                    Span::new(start, start + 1)
+                },
                 body: ConfigBody::Json {
                     body: block.body,
                     file,

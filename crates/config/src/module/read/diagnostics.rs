@@ -16,6 +16,10 @@ pub struct ModuleDiagnostic {
     pub diagnostic: Diagnostic,
     /// When it was found: reading the configuration, or evaluating it.
     pub stage: Stage,
+    /// A warning in the console that `terraform validate` (and a plan) reports as an error:
+    /// a problem with a resource's `count`, `for_each` or arguments, which `terraform
+    /// console` neither expands nor evaluates.
+    pub validate_error: bool,
 }
 
 /// When a module diagnostic was found. As in Terraform, an error in the
@@ -40,6 +44,7 @@ impl ModuleDiagnostic {
             file: Some(file),
             diagnostic,
             stage: Stage::Evaluation,
+            validate_error: false,
         }
     }
 
@@ -49,6 +54,7 @@ impl ModuleDiagnostic {
             file: None,
             diagnostic,
             stage: Stage::Evaluation,
+            validate_error: false,
         }
     }
 

@@ -159,6 +159,7 @@ fn block_config<'a>(
         block_type: block.block_type.clone(),
         labels: block.labels.clone(),
         def_span: block.def_span,
+        missing_item_span: block.missing_item_span,
         file: block.file,
         attrs: content.attributes,
         blocks: Vec::new(),

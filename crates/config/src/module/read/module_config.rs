@@ -17,6 +17,8 @@ pub struct BlockConfig<'a> {
     pub labels: Vec<(Name, Span)>,
     /// The block header's span.
     pub def_span: Span,
+    /// The body's `{`, where a missing required argument is reported.
+    pub missing_item_span: Span,
     /// The file of the original block.
     pub file: FileId,
     /// The arguments.

@@ -741,7 +741,7 @@ pub(crate) fn missing_argument(
         Diagnostic::error(
             "Missing required argument",
             format!("The argument \"{name}\" is required, but no definition was found."),
-            Span::empty(block.body.span().start as usize),
+            block.missing_item_span,
         ),
     ));
 }

@@ -267,7 +267,7 @@ pub(crate) fn check_calls(
                             "The argument \"{}\" is required, but no definition was found.",
                             decl.name
                         ),
-                        block.def_span,
+                        block.missing_item_span,
                     ),
                 ));
             }

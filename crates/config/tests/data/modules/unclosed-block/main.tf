@@ -1,0 +1,6 @@
+locals {
+  a = 1
+
+output "x" {
+  value = 1
+}

@@ -1,0 +1,4 @@
+resource "terraform_data" "a" {}
+output "o" {
+  value = terraform_data.a.nope
+}

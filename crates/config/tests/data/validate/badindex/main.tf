@@ -1,0 +1,4 @@
+locals {
+  l = [1]
+  b = local.l[5]
+}

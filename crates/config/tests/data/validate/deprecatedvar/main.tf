@@ -1,0 +1,7 @@
+variable "a" {
+  default = "x"
+  deprecated = "use b"
+}
+locals {
+  b = var.a
+}

@@ -1,0 +1,2 @@
+resource "terraform_data" "r" {}
+resource "terraform_data" "r" {}

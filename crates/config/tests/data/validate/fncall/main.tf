@@ -1,0 +1,3 @@
+locals {
+  x = upper(1, 2)
+}

@@ -1,0 +1,3 @@
+resource "terraform_data" "a" {
+  for_each = [1, 2]
+}

@@ -1,0 +1,6 @@
+variable "a" {
+  default = "x"
+}
+locals {
+  b = "${var.a}"
+}

@@ -1,0 +1,4 @@
+variable "v" {
+  default = 1
+  deprecated = "gone"
+}

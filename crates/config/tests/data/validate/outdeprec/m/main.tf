@@ -1,0 +1,4 @@
+output "y" {
+  value = 1
+  deprecated = "gone"
+}

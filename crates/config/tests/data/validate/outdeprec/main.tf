@@ -1,0 +1,6 @@
+module "m" {
+  source = "./m"
+}
+output "x" {
+  value = module.m.y
+}

@@ -1,0 +1,3 @@
+output "o" {
+  value = terraform_data.nope.id
+}

@@ -1,0 +1,7 @@
+variable "s" {
+  default = "x"
+  sensitive = true
+}
+output "o" {
+  value = var.s
+}

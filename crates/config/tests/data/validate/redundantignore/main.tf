@@ -1,0 +1,5 @@
+resource "terraform_data" "r" {
+  lifecycle {
+    ignore_changes = [id]
+  }
+}

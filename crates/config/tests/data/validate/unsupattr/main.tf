@@ -1,0 +1,4 @@
+locals {
+  o = { a = 1 }
+  b = local.o.nope
+}
