@@ -3,6 +3,8 @@
 mod args;
 mod call;
 mod charset;
+mod charset_cjk;
+mod charset_japanese;
 mod collection;
 mod context;
 mod control;
@@ -15,6 +17,7 @@ mod error;
 mod filesystem;
 mod format;
 mod glob;
+mod go_deflate;
 mod go_math;
 mod go_panic;
 mod go_path;

@@ -1,0 +1,138 @@
+//! The multi-byte (CJK) encodings of Go's `ianaindex`, for `textencodebase64` and
+//! `textdecodebase64`: Shift_JIS, EUC-JP, ISO-2022-JP, EUC-KR, GBK, GB18030 and Big5.
+//!
+//! Go's x/text and encoding_rs both build these from the WHATWG indexes, so encoding_rs
+//! does the work; where Go's encoders and decoders differ from the WHATWG algorithms
+//! (checked against Terraform over every code point and every one- and two-byte
+//! sequence), the difference is made here. Terraform fails an encoding on the first
+//! character its encoder cannot represent, and a decoding whenever the decoder produces
+//! U+FFFD, so both directions here either give Go's exact result or refuse.
+
+use encoding_rs::{DecoderResult, EncoderResult, Encoding};
+
+use super::charset_japanese;
+
+/// A multi-byte encoding: the IANA name Terraform prints, and encoding_rs's encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Cjk {
+    /// The name `ianaindex.IANA.Name` gives.
+    pub(super) name: &'static str,
+    kind: Kind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    ShiftJis,
+    EucJp,
+    Iso2022Jp,
+    EucKr,
+    Gbk,
+    Gb18030,
+    Big5,
+}
+
+/// IANA names and aliases (lower case) of the multi-byte encodings.
+pub(super) const CJK_NAMES: &[(&str, Cjk)] = &[
+    ("shift_jis", SHIFT_JIS),
+    ("ms_kanji", SHIFT_JIS),
+    ("csshiftjis", SHIFT_JIS),
+    ("euc-jp", EUC_JP),
+    ("extended_unix_code_packed_format_for_japanese", EUC_JP),
+    ("cseucpkdfmtjapanese", EUC_JP),
+    ("iso-2022-jp", ISO_2022_JP),
+    ("csiso2022jp", ISO_2022_JP),
+    ("euc-kr", EUC_KR),
+    ("cseuckr", EUC_KR),
+    ("gbk", GBK),
+    ("cp936", GBK),
+    ("ms936", GBK),
+    ("windows-936", GBK),
+    ("csgbk", GBK),
+    ("gb18030", GB18030),
+    ("csgb18030", GB18030),
+    ("big5", BIG5),
+    ("csbig5", BIG5),
+];
+
+const SHIFT_JIS: Cjk = Cjk {
+    name: "Shift_JIS",
+    kind: Kind::ShiftJis,
+};
+const EUC_JP: Cjk = Cjk {
+    name: "Extended_UNIX_Code_Packed_Format_for_Japanese",
+    kind: Kind::EucJp,
+};
+const ISO_2022_JP: Cjk = Cjk {
+    name: "ISO-2022-JP",
+    kind: Kind::Iso2022Jp,
+};
+const EUC_KR: Cjk = Cjk {
+    name: "EUC-KR",
+    kind: Kind::EucKr,
+};
+const GBK: Cjk = Cjk {
+    name: "GBK",
+    kind: Kind::Gbk,
+};
+const GB18030: Cjk = Cjk {
+    name: "GB18030",
+    kind: Kind::Gb18030,
+};
+const BIG5: Cjk = Cjk {
+    name: "Big5",
+    kind: Kind::Big5,
+};
+
+impl Cjk {
+    fn encoding(self) -> &'static Encoding {
+        match self.kind {
+            Kind::ShiftJis => encoding_rs::SHIFT_JIS,
+            Kind::EucJp => encoding_rs::EUC_JP,
+            Kind::Iso2022Jp => encoding_rs::ISO_2022_JP,
+            Kind::EucKr => encoding_rs::EUC_KR,
+            Kind::Gbk => encoding_rs::GBK,
+            Kind::Gb18030 => encoding_rs::GB18030,
+            Kind::Big5 => encoding_rs::BIG5,
+        }
+    }
+
+    /// `text` in this encoding, or `None` when Go's encoder refuses a character.
+    pub(super) fn encode(self, text: &str) -> Option<Vec<u8>> {
+        match self.kind {
+            Kind::ShiftJis => return charset_japanese::encode_shift_jis(text),
+            Kind::EucJp => return charset_japanese::encode_euc_jp(text),
+            Kind::Iso2022Jp => return charset_japanese::encode_iso_2022_jp(text),
+            _ => {}
+        }
+        let mut encoder = self.encoding().new_encoder();
+        let capacity = encoder
+            .max_buffer_length_from_utf8_without_replacement(text.len())
+            .expect("invariant: a string in memory has a length that fits the buffer bound");
+        let mut out = Vec::with_capacity(capacity);
+        let (result, _) = encoder.encode_from_utf8_to_vec_without_replacement(text, &mut out, true);
+        match result {
+            EncoderResult::InputEmpty => Some(out),
+            EncoderResult::Unmappable(_) | EncoderResult::OutputFull => None,
+        }
+    }
+
+    /// `bytes` decoded, or `None` where Go's decoder would produce U+FFFD.
+    pub(super) fn decode(self, bytes: &[u8]) -> Option<String> {
+        match self.kind {
+            Kind::ShiftJis => return charset_japanese::decode_shift_jis(bytes),
+            Kind::EucJp => return charset_japanese::decode_euc_jp(bytes),
+            Kind::Iso2022Jp => return charset_japanese::decode_iso_2022_jp(bytes),
+            _ => {}
+        }
+        let mut decoder = self.encoding().new_decoder_without_bom_handling();
+        let capacity = decoder
+            .max_utf8_buffer_length_without_replacement(bytes.len())
+            .expect("invariant: a byte string in memory has a length that fits the buffer bound");
+        let mut out = String::with_capacity(capacity);
+        let (result, _) = decoder.decode_to_string_without_replacement(bytes, &mut out, true);
+        match result {
+            DecoderResult::InputEmpty => Some(out),
+            DecoderResult::Malformed(..) | DecoderResult::OutputFull => None,
+        }
+    }
+}
