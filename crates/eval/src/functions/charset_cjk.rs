@@ -10,7 +10,7 @@
 
 use encoding_rs::{DecoderResult, EncoderResult, Encoding};
 
-use super::charset_japanese;
+use super::{charset_chinese, charset_japanese};
 
 /// A multi-byte encoding: the IANA name Terraform prints, and encoding_rs's encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,7 +102,10 @@ impl Cjk {
             Kind::ShiftJis => return charset_japanese::encode_shift_jis(text),
             Kind::EucJp => return charset_japanese::encode_euc_jp(text),
             Kind::Iso2022Jp => return charset_japanese::encode_iso_2022_jp(text),
-            _ => {}
+            Kind::Gbk => return charset_chinese::encode_gbk(text, false),
+            Kind::Gb18030 => return charset_chinese::encode_gbk(text, true),
+            Kind::Big5 => return charset_chinese::encode_big5(text),
+            Kind::EucKr => {}
         }
         let mut encoder = self.encoding().new_encoder();
         let capacity = encoder
@@ -122,7 +125,9 @@ impl Cjk {
             Kind::ShiftJis => return charset_japanese::decode_shift_jis(bytes),
             Kind::EucJp => return charset_japanese::decode_euc_jp(bytes),
             Kind::Iso2022Jp => return charset_japanese::decode_iso_2022_jp(bytes),
-            _ => {}
+            Kind::Gbk => return charset_chinese::decode_gbk(bytes, false),
+            Kind::Gb18030 => return charset_chinese::decode_gbk(bytes, true),
+            Kind::Big5 | Kind::EucKr => {}
         }
         let mut decoder = self.encoding().new_decoder_without_bom_handling();
         let capacity = decoder

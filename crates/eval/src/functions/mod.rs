@@ -3,6 +3,7 @@
 mod args;
 mod call;
 mod charset;
+mod charset_chinese;
 mod charset_cjk;
 mod charset_japanese;
 mod collection;
