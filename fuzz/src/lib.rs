@@ -76,7 +76,7 @@ pub fn parse_eval(data: &[u8]) {
         base_dir: fixture_dir(),
         home_dir: None,
         fixed_now: Some("2024-01-02T03:04:05Z".to_owned()),
-        interrupt: None,
+        ..CallContext::default()
     };
     let evaluator = Evaluator::new().with_context(context);
     match evaluator.eval_console(&expr, &Scope::terraform()) {

@@ -8,8 +8,8 @@ use terrace_types::{Type, Value};
 
 use crate::diagnostic::Diagnostics;
 use crate::expr::Ctx;
-use crate::functions::{CallContext, FunctionTable, standard};
 use crate::scope::Scope;
+use terrace_functions::{CallContext, FunctionTable, standard};
 
 /// Evaluates expressions: holds the functions, the call context and an optional
 /// interrupt flag; the named values come with each call as a [`Scope`].

@@ -1,4 +1,5 @@
-//! terrace-eval: scopes, expression evaluation and the Terraform function library.
+//! terrace-eval: scopes and expression evaluation, with Terraform's function library (from
+//! `terrace-functions`, re-exported as [`functions`]).
 //!
 //! Not for: parsing (`terrace-syntax`), values, types and their formatting
 //! (`terrace-types`), configuration directories and Packer templates
@@ -27,6 +28,7 @@ pub mod functions;
 mod references;
 mod scope;
 mod suggest;
+mod terraform_provider;
 pub mod type_expr;
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};

@@ -39,7 +39,7 @@ pub(crate) struct Module {
 #[pymethods]
 impl Module {
     #[new]
-    #[pyo3(signature = (path, variables = None, var_files = Vec::new(), state = None, workspace = None, schemas = None, language = None))]
+    #[pyo3(signature = (path, variables = None, var_files = Vec::new(), state = None, workspace = None, schemas = None, language = None, backend_config = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -50,6 +50,7 @@ impl Module {
         workspace: Option<String>,
         schemas: Option<PathBuf>,
         language: Option<&str>,
+        backend_config: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Module> {
         let language = match language {
             None => None,
@@ -72,6 +73,26 @@ impl Module {
                 vars.push((name.extract::<String>()?, var_text(&value)?));
             }
         }
+        // `{"bucket": "b", ...}` as `--backend-config KEY=VALUE` items, or a list of
+        // `KEY=VALUE` items and files as on the command line.
+        let mut backend_items = Vec::new();
+        if let Some(config) = backend_config {
+            if let Ok(dict) = config.cast::<PyDict>() {
+                for (name, value) in dict.iter() {
+                    backend_items.push(format!(
+                        "{}={}",
+                        name.extract::<String>()?,
+                        var_text(&value)?
+                    ));
+                }
+            } else {
+                backend_items = config.extract::<Vec<String>>().map_err(|_| {
+                    pyo3::exceptions::PyTypeError::new_err(
+                        "backend_config must be a dict of settings or a list of KEY=VALUE items and files",
+                    )
+                })?;
+            }
+        }
         let packer = is_packer_file(&path) || is_packer_dir(&path);
         let loaded = if packer {
             let mut options = PackerOptions::from_process_env();
@@ -86,6 +107,7 @@ impl Module {
             options.state_file = state;
             options.workspace_flag = workspace;
             options.schemas = schemas;
+            options.backend_config = backend_items;
             // As the console chooses: OpenTofu's for a directory with `.tofu` files.
             options.language = language
                 .or_else(|| Language::detect(&path))

@@ -44,6 +44,8 @@ pub struct Args {
     pub workspace: Option<String>,
     /// `--schemas FILE`: provider schemas that type the state's resources.
     pub schemas: Option<PathBuf>,
+    /// `--backend-config KEY=VALUE` or `FILE` items, in order.
+    pub backend_config: Vec<String>,
     /// `--tofu` (OpenTofu's language) or `--terraform`; `None` to choose by the files.
     pub language: Option<terrace_config::module::Language>,
     /// Paths given to `check` or `fmt`.
@@ -178,6 +180,10 @@ struct Cli {
     /// that type resources in the state.
     #[arg(long, value_name = "FILE")]
     schemas: Option<PathBuf>,
+    /// A remote backend setting, KEY=VALUE, or a file of them (may be
+    /// repeated; as `terraform init -backend-config`, a later one wins).
+    #[arg(long = "backend-config", value_name = "KEY=VALUE|FILE")]
+    backend_config: Vec<String>,
     /// OpenTofu's language: its .tofu files, functions and early evaluation
     /// (chosen by default when the directory has .tofu files).
     #[arg(long, conflicts_with = "terraform")]
@@ -344,6 +350,7 @@ impl Args {
             state: cli.state,
             workspace: cli.workspace,
             schemas: cli.schemas,
+            backend_config: cli.backend_config,
             language: if cli.tofu {
                 Some(terrace_config::module::Language::OpenTofu)
             } else if cli.terraform {

@@ -88,6 +88,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         takes_expr: false,
     },
     CommandSpec {
+        name: "workspaces",
+        aliases: &[],
+        args: "",
+        summary: "list the backend's workspaces, the current one marked * (as `terraform workspace list`)",
+        takes_expr: false,
+    },
+    CommandSpec {
         name: "show",
         aliases: &[],
         args: "ADDRESS",

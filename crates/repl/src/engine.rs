@@ -44,6 +44,8 @@ pub struct Context {
     pub workspace: Option<String>,
     /// `--schemas FILE`: provider schemas (`terraform providers schema -json`).
     pub schemas: Option<PathBuf>,
+    /// `--backend-config KEY=VALUE` or `FILE` items, in order (a remote backend's settings).
+    pub backend_config: Vec<String>,
     /// `--tofu` or `--terraform`; `None` chooses OpenTofu for a directory with
     /// `.tofu` files and Terraform otherwise.
     pub language: Option<Language>,
@@ -78,6 +80,8 @@ pub struct Engine {
     bindings: Vec<(String, Value)>,
     /// Terraform's language or OpenTofu's (for a module).
     language: Language,
+    /// Ctrl-C's flag, which also cancels fetching a remote backend's state.
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Engine {
@@ -85,6 +89,12 @@ impl Engine {
     /// empty) loaded with its variables, with functions resolving relative
     /// paths against that directory.
     pub fn new(context: &Context) -> Engine {
+        Engine::with_interrupt(context, None)
+    }
+
+    /// As [`Engine::new`], with Ctrl-C's flag set before the configuration loads, so that
+    /// it cancels fetching a remote backend's state.
+    pub fn with_interrupt(context: &Context, interrupt: Option<Arc<AtomicBool>>) -> Engine {
         let mut engine = Engine {
             evaluator: Evaluator::new(),
             module: empty_module(),
@@ -92,6 +102,7 @@ impl Engine {
             scope: Scope::new(),
             bindings: Vec::new(),
             language: Language::Terraform,
+            interrupt,
         };
         engine.load(context);
         engine
@@ -117,7 +128,8 @@ impl Engine {
             self.scope = template.scope().clone();
             self.packer = Some(template);
         } else {
-            let options = load_options(context);
+            let mut options = load_options(context);
+            options.interrupt = self.interrupt.clone();
             self.module = load_module(&dir, &options);
             self.packer = None;
             self.language = options.language;
@@ -273,7 +285,8 @@ impl Engine {
 
     /// Stop evaluations soon after `flag` becomes true (set on Ctrl-C).
     pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
-        self.evaluator.set_interrupt(Some(flag));
+        self.evaluator.set_interrupt(Some(Arc::clone(&flag)));
+        self.interrupt = Some(flag);
     }
 
     /// Fix what `timestamp()` returns (an RFC 3339 time), or read the system clock
@@ -420,6 +433,7 @@ fn load_options(context: &Context) -> LoadOptions {
     options.state_file = context.state.clone();
     options.workspace_flag = context.workspace.clone();
     options.schemas = context.schemas.clone();
+    options.backend_config = context.backend_config.clone();
     options.language = context
         .language
         .or_else(|| Language::detect(&module_dir(context)))

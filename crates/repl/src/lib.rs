@@ -166,6 +166,7 @@ fn run_status(args: Args) -> u8 {
                 state: args.state.clone(),
                 workspace: args.workspace.clone(),
                 schemas: args.schemas.clone(),
+                backend_config: args.backend_config.clone(),
                 language: args.language,
             };
             let format = if args.raw {
@@ -182,6 +183,22 @@ fn run_status(args: Args) -> u8 {
                 printer.error_line(&format!("--dir {}: not a directory", dir.display()));
                 return 1;
             }
+            // Interactively, Ctrl-C while a remote backend's state is fetched cancels the
+            // fetch and the console starts without it.
+            #[cfg(unix)]
+            let mut session = if interactive && args.exprs.is_empty() {
+                let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                match signal_hook::flag::register(
+                    signal_hook::consts::SIGINT,
+                    std::sync::Arc::clone(&flag),
+                ) {
+                    Ok(_) => Session::with_interrupt(context, format, flag),
+                    Err(_) => Session::new(context, format),
+                }
+            } else {
+                Session::new(context, format)
+            };
+            #[cfg(not(unix))]
             let mut session = Session::new(context, format);
             for report in session.module_reports() {
                 printer.report(&report);

@@ -109,6 +109,20 @@ impl Session {
         }
     }
 
+    /// As [`Session::new`], with Ctrl-C's flag: set while the configuration loads, it
+    /// cancels fetching a remote backend's state (the session starts without it).
+    pub fn with_interrupt(
+        context: Context,
+        format: OutputFormat,
+        flag: Arc<AtomicBool>,
+    ) -> Session {
+        Session {
+            engine: Engine::with_interrupt(&context, Some(flag)),
+            context,
+            format,
+        }
+    }
+
     /// The resource instance addresses in the state (for completing `:show`).
     pub fn state_addresses(&self) -> Vec<String> {
         self.engine
@@ -344,19 +358,21 @@ impl Session {
             "providers" => Ok(Reply::Text(
                 self.engine.render_providers().trim_end().to_string(),
             )),
+            "workspaces" => match self.engine.module().render_workspaces() {
+                Ok(list) => Ok(Reply::Text(list.trim_end().to_string())),
+                Err(message) => Err(fail(Problem::error("Failed to list workspaces", message))),
+            },
             "state" => {
                 let prefix = Some(arg.trim()).filter(|p| !p.is_empty());
                 let list = self.engine.module().render_state_list(prefix);
-                Ok(Reply::Text(if list.is_empty() {
-                    match prefix {
-                        Some(prefix) => {
-                            format!("no resource instances in the state match {prefix}")
-                        }
-                        None => "no resource instances in the state".to_string(),
+                Ok(match prefix {
+                    // As `terraform state list` with no instances: nothing.
+                    None if list.is_empty() => Reply::Empty,
+                    Some(prefix) if list.is_empty() => {
+                        Reply::Text(format!("no resource instances in the state match {prefix}"))
                     }
-                } else {
-                    list.trim_end().to_string()
-                }))
+                    _ => Reply::Text(list.trim_end().to_string()),
+                })
             }
             "show" => {
                 let address = arg.trim();

@@ -1,9 +1,12 @@
 terraform {
-  backend "s3" {
-    bucket = "my-state"
-    key    = "web/terraform.tfstate"
-    region = "eu-west-1"
+  backend "consul" {
+    address = "127.0.0.1:8500"
+    path    = "web/terraform.tfstate"
   }
+}
+
+resource "terraform_data" "server" {
+  input = "web-1"
 }
 
 output "answer" {

@@ -81,20 +81,24 @@ pub struct LoadedModule {
 /// Never fails: problems are in [`LoadedModule::diagnostics`], and what could
 /// not be evaluated is unknown.
 pub fn load_module(dir: &Path, options: &LoadOptions) -> LoadedModule {
-    let mut files = SourceFiles::default();
+    let mut files = SourceFiles::new(options.files.clone());
     let mut diagnostics = Vec::new();
     let mut dirs = BTreeMap::new();
     let root_dir = join_clean(dir, ".");
     let mut tfvars = Vec::new();
     for name in ["terraform.tfvars", "terraform.tfvars.json"] {
         let default_tfvars = root_dir.join(name);
-        if default_tfvars.is_file() {
+        if files.source().is_file(&default_tfvars) {
             tfvars.push(files.load(&default_tfvars, &mut diagnostics));
         }
     }
     // `*.auto.tfvars` and `*.auto.tfvars.json` together, in lexical order.
-    let mut auto = files_with_suffix(&root_dir, ".auto.tfvars");
-    auto.extend(files_with_suffix(&root_dir, ".auto.tfvars.json"));
+    let mut auto = files_with_suffix(files.source(), &root_dir, ".auto.tfvars");
+    auto.extend(files_with_suffix(
+        files.source(),
+        &root_dir,
+        ".auto.tfvars.json",
+    ));
     auto.sort();
     for path in auto {
         tfvars.push(files.load(&path, &mut diagnostics));
@@ -103,7 +107,7 @@ pub fn load_module(dir: &Path, options: &LoadOptions) -> LoadedModule {
         tfvars.push(files.load(path, &mut diagnostics));
     }
     let mut sources = BTreeMap::new();
-    let installed = InstalledModules::read(&root_dir);
+    let installed = InstalledModules::read(files.source(), &root_dir);
     let root_early = discover::discover(
         &discover::Discovery {
             options,
@@ -120,7 +124,7 @@ pub fn load_module(dir: &Path, options: &LoadOptions) -> LoadedModule {
         },
     );
     let lock_path = root_dir.join(".terraform.lock.hcl");
-    let lock_file = lock_path.is_file().then(|| {
+    let lock_file = files.source().is_file(&lock_path).then(|| {
         let id = files.load(&lock_path, &mut diagnostics);
         LockFile::read(&files, id, &mut diagnostics)
     });
@@ -180,7 +184,7 @@ impl LoadedModule {
     /// assert!(module.functions().get("upper").is_some());
     /// assert!(module.functions().get("provider::terraform::encode_expr").is_none());
     /// ```
-    pub fn functions(&self) -> terrace_eval::functions::FunctionTable {
+    pub fn functions(&self) -> terrace_functions::FunctionTable {
         let mut table = self.language.functions();
         if self.root.builtin_provider {
             terrace_eval::functions::add_terraform_provider(&mut table);
@@ -250,7 +254,17 @@ impl LoadedModule {
     /// # let _ = summaries;
     /// ```
     pub fn reference_errors(&self, expr: &Expr) -> Vec<terrace_eval::Diagnostic> {
-        self.root.reference_errors(expr)
+        let mut errors = self.root.reference_errors(expr);
+        if let Some(kind) = &self.state.unread_backend {
+            errors.extend(self.root.unread_state_errors(expr, &format!(
+                "the state in the \"{kind}\" backend, which terrace does not read. Write a copy with `terraform state pull > state.json` and run terrace with `--state state.json`."
+            )));
+        } else if let Some(kind) = &self.state.failed_backend {
+            errors.extend(self.root.unread_state_errors(expr, &format!(
+                "the state in the \"{kind}\" backend, which could not be read (the error is shown when the configuration loads: `:load` tries again)."
+            )));
+        }
+        errors
     }
 
     /// Like [`LoadedModule::scope_for`], on a scope of the caller's (the
@@ -352,6 +366,54 @@ impl LoadedModule {
     /// `TF_WORKSPACE`, else `.terraform/environment`, else `default`.
     pub fn workspace(&self) -> &str {
         &self.state.workspace
+    }
+
+    /// `:workspaces`: the backend's workspaces as `terraform workspace list` prints them,
+    /// the selected one marked `*`. A remote backend is asked (read-only); the local one's
+    /// are `default` and the directories of `terraform.tfstate.d`. `Err` names why the
+    /// list could not be read (never a credential).
+    pub fn render_workspaces(&self) -> Result<String, String> {
+        let names = match (&self.state.remote, &self.state.unread_backend) {
+            (Some(remote), _) => terrace_backend::workspaces(&remote.settings, &remote.env)
+                .map_err(|e| e.to_string())?,
+            (None, Some(kind)) => {
+                return Err(format!(
+                    "terrace does not read \"{kind}\" backends, so it cannot list their workspaces"
+                ));
+            }
+            (None, None) => self.local_workspaces(),
+        };
+        let mut out = String::new();
+        let current = self.workspace();
+        for name in &names {
+            let mark = if name == current { '*' } else { ' ' };
+            out.push_str(&format!("{mark} {name}\n"));
+        }
+        Ok(out)
+    }
+
+    /// The local backend's workspaces: `default` and the directories of
+    /// `terraform.tfstate.d` (its `workspace_dir`), sorted.
+    fn local_workspaces(&self) -> Vec<String> {
+        let dir = self.root.dir.join(
+            self.state
+                .local_workspace_dir
+                .as_deref()
+                .unwrap_or("terraform.tfstate.d"),
+        );
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .filter(|e| e.path().is_dir())
+                    .filter_map(|e| e.file_name().into_string().ok())
+                    .filter(|n| n != "default")
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort();
+        names.insert(0, "default".to_string());
+        names
     }
 
     /// `:state [PREFIX]`: the resource instance addresses in the state, as

@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use terrace_functions::{Disk, FileSource};
+
 use crate::module::read::files::files_with_suffix;
 
 /// The template files' suffix.
@@ -26,7 +28,22 @@ pub fn is_packer_file(path: &Path) -> bool {
 /// True for a directory to open as a Packer template: it has `*.pkr.hcl`
 /// (or `*.pkr.json`) files and no `*.tf` (or `*.tf.json`) files.
 pub fn is_packer_dir(dir: &Path) -> bool {
-    let has = |suffix: &str| !files_with_suffix(dir, suffix).is_empty();
+    is_packer_dir_in(&Disk, dir)
+}
+
+/// [`is_packer_dir`] through `files` (the disk, or an in-memory
+/// [`Overlay`](terrace_functions::Overlay)).
+///
+/// ```
+/// use std::path::Path;
+/// use terrace_config::packer::is_packer_dir_in;
+/// use terrace_functions::Overlay;
+///
+/// let files = Overlay::in_memory().with("p/build.pkr.hcl", "");
+/// assert!(is_packer_dir_in(&files, Path::new("p")));
+/// ```
+pub fn is_packer_dir_in(files: &dyn FileSource, dir: &Path) -> bool {
+    let has = |suffix: &str| !files_with_suffix(files, dir, suffix).is_empty();
     (has(TEMPLATE_SUFFIX) || has(JSON_TEMPLATE_SUFFIX)) && !has(".tf") && !has(".tf.json")
 }
 
@@ -43,13 +60,13 @@ pub(crate) struct TemplateFiles {
 
 /// Lists the template files at `path`, a directory or one file. As Packer
 /// does, a single file's directory is not searched for variable files.
-pub(crate) fn template_files(path: &Path) -> TemplateFiles {
-    if path.is_dir() {
+pub(crate) fn template_files(files: &dyn FileSource, path: &Path) -> TemplateFiles {
+    if files.is_dir(path) {
         // As Packer: the HCL files, then the JSON ones.
-        let mut config = files_with_suffix(path, TEMPLATE_SUFFIX);
-        config.extend(files_with_suffix(path, JSON_TEMPLATE_SUFFIX));
-        let mut auto_vars = files_with_suffix(path, AUTO_VARS_SUFFIX);
-        auto_vars.extend(files_with_suffix(path, JSON_AUTO_VARS_SUFFIX));
+        let mut config = files_with_suffix(files, path, TEMPLATE_SUFFIX);
+        config.extend(files_with_suffix(files, path, JSON_TEMPLATE_SUFFIX));
+        let mut auto_vars = files_with_suffix(files, path, AUTO_VARS_SUFFIX);
+        auto_vars.extend(files_with_suffix(files, path, JSON_AUTO_VARS_SUFFIX));
         return TemplateFiles {
             config,
             auto_vars,

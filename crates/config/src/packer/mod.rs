@@ -36,7 +36,7 @@ use crate::module::{ModuleDiagnostic, SourceFiles};
 use terrace_eval::Scope;
 
 pub use builds::{BuildRun, BuildValue, EvaluatedPlugin, PostProcessorChain};
-pub use files::{is_packer_dir, is_packer_file};
+pub use files::{is_packer_dir, is_packer_dir_in, is_packer_file};
 pub use locals::LocalValue;
 pub use named_values::LoadedTemplate;
 pub use options::{PACKER_VERSION, PackerOptions};

@@ -2,6 +2,7 @@
 //! data sources, locals, sources and builds.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use terrace_syntax::{Name, Span};
 use terrace_types::{Marks, Type, Value};
@@ -20,7 +21,7 @@ use crate::module::{ModuleDiagnostic, SourceFiles, VariableSource, VariableValue
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
 use terrace_eval::Scope;
-use terrace_eval::functions::CallContext;
+use terrace_functions::{CallContext, FileSource};
 
 /// A loaded and evaluated Packer template: its files, named values, sources,
 /// builds and every diagnostic found on the way.
@@ -38,19 +39,20 @@ pub struct LoadedTemplate {
 }
 
 /// The evaluator for a template: Packer's functions, relative paths against `base_dir`.
-pub(crate) fn evaluator(base_dir: &Path) -> Evaluator {
-    Evaluator::with_functions(terrace_eval::functions::packer()).with_context(CallContext {
+pub(crate) fn evaluator(files: Arc<dyn FileSource>, base_dir: &Path) -> Evaluator {
+    Evaluator::with_functions(terrace_functions::packer()).with_context(CallContext {
         base_dir: base_dir.to_path_buf(),
+        files,
         ..CallContext::default()
     })
 }
 
 /// Loads and evaluates the template at `path` (see [`load_template`](super::load_template)).
 pub(crate) fn load(path: &Path, options: &PackerOptions) -> LoadedTemplate {
-    let mut files = SourceFiles::default();
+    let mut files = SourceFiles::new(options.files.clone());
     let mut diagnostics = Vec::new();
-    let names = template_files(path);
-    if !path.exists() {
+    let names = template_files(files.source(), path);
+    if !files.source().exists(path) {
         diagnostics.push(ModuleDiagnostic::without_file(Diagnostic::error(
             "Failed to read template",
             format!("{} does not exist or cannot be read.", path.display()),
@@ -74,7 +76,7 @@ pub(crate) fn load(path: &Path, options: &PackerOptions) -> LoadedTemplate {
         .chain(&options.var_files)
         .map(|p| files.load(p, &mut diagnostics))
         .collect();
-    let evaluator = evaluator(&names.base_dir);
+    let evaluator = evaluator(options.files.clone(), &names.base_dir);
     let config = read_template(&files, &config_ids, &mut diagnostics);
 
     let cwd = options.cwd.clone().unwrap_or_else(|| {

@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use terrace_functions::{Disk, FileSource};
+
 use super::error::StateError;
 use super::model::State;
 use super::schema::Schemas;
@@ -32,6 +34,8 @@ pub struct LocateOptions<'a> {
     pub tf_data_dir: Option<&'a str>,
     /// The module's `backend` block, if it has one (none means the default local backend).
     pub backend: Option<&'a Backend>,
+    /// Where `.terraform/environment` is read (the disk by default).
+    pub files: &'a dyn FileSource,
 }
 
 impl Default for LocateOptions<'_> {
@@ -44,6 +48,7 @@ impl Default for LocateOptions<'_> {
             tf_workspace: None,
             tf_data_dir: None,
             backend: None,
+            files: &Disk,
         }
     }
 }
@@ -165,7 +170,7 @@ fn select_workspace(options: &LocateOptions<'_>) -> Result<(String, WorkspaceSou
         .join(options.tf_data_dir.unwrap_or(".terraform"));
     let environment = data_dir.join("environment");
     // Terraform ignores an unreadable environment file (it logs the error).
-    let text = super::file::read_if_exists(&environment)
+    let text = super::file::read_if_exists(options.files, &environment)
         .ok()
         .flatten()
         .unwrap_or_default();
@@ -201,7 +206,7 @@ impl Located {
     pub fn warning(&self) -> Option<String> {
         match &self.state {
             StateLocation::Remote { backend } => Some(format!(
-                "the configuration uses the \"{backend}\" backend: terrace does not read remote state. Write a copy with `terraform state pull > state.json` and run terrace with `--state state.json`; until then resources are (known after apply)"
+                "the configuration uses the \"{backend}\" backend, which terrace does not read state from. Write a copy with `terraform state pull > state.json` and run terrace with `--state state.json`; until then expressions that read resources are errors"
             )),
             StateLocation::File(_) => None,
         }
@@ -209,8 +214,17 @@ impl Located {
 
     /// Reads the located state: empty for a remote backend or a missing file.
     pub fn read(&self, schemas: &Schemas) -> Result<State, StateError> {
+        self.read_from(&Disk, schemas)
+    }
+
+    /// [`Located::read`] through `files`.
+    pub fn read_from(
+        &self,
+        files: &dyn FileSource,
+        schemas: &Schemas,
+    ) -> Result<State, StateError> {
         match &self.state {
-            StateLocation::File(path) => State::read(path, schemas),
+            StateLocation::File(path) => State::read_from(files, path, schemas),
             StateLocation::Remote { .. } => Ok(State::empty()),
         }
     }

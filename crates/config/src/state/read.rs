@@ -6,6 +6,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use terrace_functions::{Disk, FileSource};
 use terrace_syntax::json::parse_json;
 use terrace_types::Type;
 
@@ -43,7 +44,26 @@ impl State {
     /// assert_eq!(err.to_string(), ".: is a directory, not a state file");
     /// ```
     pub fn read(path: &Path, schemas: &Schemas) -> Result<State, StateError> {
-        let Some(bytes) = read_if_exists(path)? else {
+        State::read_from(&Disk, path, schemas)
+    }
+
+    /// [`State::read`] through `files` (the disk, or an
+    /// [`Overlay`](terrace_functions::Overlay) holding the state in memory).
+    ///
+    /// ```
+    /// use terrace_config::state::{Schemas, State};
+    /// use terrace_functions::Overlay;
+    ///
+    /// let files = Overlay::in_memory().with("terraform.tfstate", r#"{"version": 4, "terraform_version": "1.15.5", "serial": 1, "lineage": "x", "outputs": {}, "resources": []}"#);
+    /// let state = State::read_from(&files, "terraform.tfstate".as_ref(), &Schemas::builtin()).unwrap();
+    /// assert!(state.is_empty());
+    /// ```
+    pub fn read_from(
+        files: &dyn FileSource,
+        path: &Path,
+        schemas: &Schemas,
+    ) -> Result<State, StateError> {
+        let Some(bytes) = read_if_exists(files, path)? else {
             return Ok(State::empty());
         };
         let text = String::from_utf8(bytes).map_err(|e| {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::ops::Range;
 use std::sync::OnceLock;
 
+use terrace_functions::{Disk, FileSource};
 use terrace_syntax::json::{JsonKind, JsonValue, parse_json};
 use terrace_types::Type;
 
@@ -221,7 +222,13 @@ impl Schemas {
 
     /// The built-in schemas plus those of a `terraform providers schema -json` file.
     pub fn from_file(path: &Path) -> Result<Schemas, StateError> {
-        let bytes = read_regular_file(path)?;
+        Schemas::from_file_in(&Disk, path)
+    }
+
+    /// [`Schemas::from_file`] through `files` (the disk, or an in-memory
+    /// [`Overlay`](terrace_functions::Overlay)).
+    pub fn from_file_in(files: &dyn FileSource, path: &Path) -> Result<Schemas, StateError> {
+        let bytes = read_regular_file(files, path)?;
         let text = String::from_utf8(bytes).map_err(|e| StateError::Schemas {
             path: path.to_path_buf(),
             message: format!("not UTF-8: {e}"),

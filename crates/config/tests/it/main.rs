@@ -2,6 +2,8 @@
 //! Packer template loader on the fixture directories in `tests/data/`.
 #![allow(clippy::unwrap_used, clippy::print_stderr)]
 
+mod backend;
+mod file_source;
 mod module;
 mod module_corpus;
 mod module_json;

@@ -228,7 +228,7 @@ fn dynamic_blocks_in_json_expand_as_in_hcl() {
 
 #[test]
 fn json_meta_blocks_and_terraform_settings() {
-    let module = load("json_meta");
+    let module = crate::module::load_without_backend("json_meta");
     assert_eq!(errors(&module), Vec::<String>::new());
     let settings = &module.root().settings;
     assert_eq!(

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use terrace_config::packer::{LoadedTemplate, PackerOptions, is_packer_dir, load_template};
-use terrace_eval::functions::{CallContext, packer};
 use terrace_eval::{Evaluator, Severity};
+use terrace_functions::{CallContext, packer};
 use terrace_types::format_value;
 
 fn fixture(name: &str) -> PathBuf {
@@ -43,6 +43,7 @@ fn variables_template() -> LoadedTemplate {
             var_files: vec![dir.join("prod.pkrvars.hcl")],
             vars: vec![("owner".to_string(), "ops".to_string())],
             cwd: Some(PathBuf::from("/cwd")),
+            ..PackerOptions::default()
         },
     )
 }

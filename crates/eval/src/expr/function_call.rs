@@ -7,8 +7,8 @@ use terrace_types::{Type, Value};
 
 use super::{Ctx, EvalResult, error, sentence};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::functions::{CallError, Function, call};
 use crate::suggest::suggest;
+use terrace_functions::{CallError, Function, call};
 
 impl Ctx<'_> {
     /// `name(args...)`, as HCL's `FunctionCallExpr`.

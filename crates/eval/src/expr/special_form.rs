@@ -7,8 +7,8 @@ use terrace_types::{Key, Type, Value};
 use super::function_call::{call_error, check_arity, invalid_argument};
 use super::{Ctx, EvalResult, convert_to, error};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::functions::CallError;
 use crate::scope::Scope;
+use terrace_functions::CallError;
 
 /// The error for `type()` outside the console, or a console result that holds a
 /// `type()` result somewhere inside it.
@@ -123,7 +123,7 @@ impl Ctx<'_> {
         let value = self.eval(&function_call.args[0])?;
         let constraint = crate::type_expr::type_constraint(&function_call.args[1])?;
         let arg_spans = [function_call.args[0].span, function_call.args[1].span];
-        let converted = crate::functions::call_convert(value, &constraint.ty)
+        let converted = terrace_functions::call_convert(value, &constraint.ty)
             .map_err(|e| call_error(e, function_call, &arg_spans, span))?;
         Ok(constraint.apply_defaults(&converted))
     }
@@ -155,7 +155,7 @@ impl Ctx<'_> {
             return Ok(Value::unknown(Type::Dynamic).mark(path_marks));
         };
         // Read as `file` reads: the same messages, size cap and refusal of pipes and devices.
-        let src = crate::functions::read_text_file(self.evaluator.context(), path).map_err(
+        let src = terrace_functions::read_text_file(self.evaluator.context(), path).map_err(
             |e| match e.arg_index {
                 Some(_) => fail(0, "path", e.message),
                 None => call_error(

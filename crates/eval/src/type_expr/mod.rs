@@ -10,8 +10,8 @@ use terrace_types::{ObjectAttr, Type, TypeConstraint, Value};
 
 use crate::diagnostic::Diagnostic;
 use crate::evaluator::Evaluator;
-use crate::functions::FunctionTable;
 use crate::scope::Scope;
+use terrace_functions::FunctionTable;
 
 const INVALID_TYPE: &str = "Invalid type specification";
 

@@ -113,6 +113,7 @@ class Module:
         workspace: str | None = None,
         schemas: str | os.PathLike[str] | None = None,
         language: Literal["terraform", "opentofu"] | None = None,
+        backend_config: Mapping[str, Value] | Sequence[str] | None = None,
     ) -> None:
         """Load ``path``; ``variables`` are set as ``-var`` sets them (a str
         as it is, other values as HCL literals), after ``var_files``, which
@@ -120,7 +121,11 @@ class Module:
         ``state`` replaces the workspace's state file, ``workspace`` selects one,
         ``schemas`` is ``terraform providers schema -json``'s output, to type
         the state's resources; ``language`` is Terraform's or OpenTofu's (by
-        default OpenTofu's for a directory with ``.tofu`` files)."""
+        default OpenTofu's for a directory with ``.tofu`` files);
+        ``backend_config`` sets a remote backend's settings as
+        ``terraform init -backend-config`` does (a dict of settings, or a list
+        of ``KEY=VALUE`` items and files): the state is then read from the
+        backend, read-only."""
     @property
     def path(self) -> pathlib.Path:
         """The path given."""

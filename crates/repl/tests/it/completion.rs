@@ -55,6 +55,7 @@ fn commands() {
             ":outputs ",
             ":blocks ",
             ":state ",
+            ":workspaces ",
             ":show ",
             ":providers ",
             ":sources ",

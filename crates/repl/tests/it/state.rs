@@ -194,3 +194,48 @@ fn show_matches_terraform_state_show() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn workspaces_command_lists_local_workspaces() {
+    let mut console = session(Context {
+        dir: state_fixture("workspaces"),
+        ..Context::default()
+    });
+    assert_eq!(
+        transcript(&mut console, &[":workspaces"]),
+        "> :workspaces\n  default\n* dev\n"
+    );
+}
+
+/// A backend type terrace does not read: a warning naming it, `1 + 1` still works, a
+/// resource that would come from its state is an error (never a silent unknown).
+#[test]
+fn unread_backend_type_warns_and_resources_fail() {
+    let dir = state_fixture("backend_consul");
+    let (code, out, err) = terrace(&dir, &["-e", "1 + 1"]);
+    assert_eq!((code, out.as_str()), (0, "2\n"), "{err}");
+    assert!(err.contains("\"consul\" backend"), "{err}");
+    assert!(err.contains("--state"), "{err}");
+    let (code, _, err) = terrace(&dir, &["-e", "terraform_data.network.output"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("would come from the state in the \"consul\" backend"),
+        "{err}"
+    );
+}
+
+/// A remote backend that does not answer: a clear error naming the place, status 1, fast,
+/// and never the password.
+#[test]
+fn unreachable_backend_is_a_clear_error() {
+    let dir = state_fixture("backend_http_down");
+    let started = std::time::Instant::now();
+    let (code, out, err) = terrace(&dir, &["-e", "1 + 1"]);
+    assert!(started.elapsed().as_secs() < 10);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("http://127.0.0.1:1/state/network"), "{err}");
+    assert!(err.contains("connection refused"), "{err}");
+    assert!(!err.contains("http-secret-0000"), "{err}");
+    let (code, _, err) = terrace(&dir, &["--state", "missing.json", "-e", "1 + 1"]);
+    assert_eq!(code, 0, "--state wins over the backend: {err}");
+}

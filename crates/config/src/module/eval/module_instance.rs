@@ -90,6 +90,25 @@ impl ModuleInstance {
             .collect()
     }
 
+    /// One error for each resource `expr` reads whose value would come from a state terrace
+    /// did not read (`from` says which and why), rather than a silent `(known after apply)`.
+    pub(crate) fn unread_state_errors(&self, expr: &Expr, from: &str) -> Vec<Diagnostic> {
+        let managed = self.managed_types();
+        terrace_eval::references(expr)
+            .iter()
+            .filter_map(|reference| {
+                let (key, _) =
+                    crate::module::references::dependencies::resource_of(reference, &managed)?;
+                let resource = self.resources.iter().find(|r| r.key() == key)?;
+                Some(Diagnostic::error(
+                    "State not read",
+                    format!("The value of {} would come from {from}", resource.address()),
+                    reference.span(),
+                ))
+            })
+            .collect()
+    }
+
     /// See [`LoadedModule::reference_errors`](crate::module::LoadedModule::reference_errors).
     pub fn reference_errors(&self, expr: &Expr) -> Vec<Diagnostic> {
         let references = terrace_eval::references(expr);

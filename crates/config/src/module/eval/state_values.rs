@@ -25,6 +25,23 @@ pub(crate) struct StateContext {
     pub(crate) schemas: Arc<Schemas>,
     /// The selected workspace (`terraform.workspace`).
     pub(crate) workspace: String,
+    /// The remote backend the state comes from, for `:workspaces` (none: local).
+    pub(crate) remote: Option<Arc<RemoteBackend>>,
+    /// A backend type terrace does not read: resources that would come from its state
+    /// are errors, not `(known after apply)`.
+    pub(crate) unread_backend: Option<String>,
+    /// A remote backend whose state could not be fetched or read (the error is reported
+    /// once, at load): its resources are errors too, not `(known after apply)`.
+    pub(crate) failed_backend: Option<String>,
+    /// The local backend's `workspace_dir`, when the block sets one.
+    pub(crate) local_workspace_dir: Option<String>,
+}
+
+/// A remote backend's settings and the environment they were read with.
+#[derive(Clone, Debug)]
+pub(crate) struct RemoteBackend {
+    pub(crate) settings: terrace_backend::Settings,
+    pub(crate) env: terrace_backend::Env,
 }
 
 impl StateContext {
@@ -34,6 +51,10 @@ impl StateContext {
             state: Arc::new(State::empty()),
             schemas: Arc::new(Schemas::builtin()),
             workspace: options.workspace().to_string(),
+            remote: None,
+            unread_backend: None,
+            failed_backend: None,
+            local_workspace_dir: None,
         }
     }
 
@@ -63,7 +84,7 @@ impl StateContext {
             found
         };
         if let Some(path) = &options.schemas {
-            match Schemas::from_file(path) {
+            match Schemas::from_file_in(&*options.files, path) {
                 Ok(schemas) => context.schemas = Arc::new(schemas),
                 Err(found) => diagnostics.push(error(found)),
             }
@@ -87,6 +108,7 @@ impl StateContext {
             tf_workspace: options.env.get("TF_WORKSPACE").map(String::as_str),
             tf_data_dir: options.env.get("TF_DATA_DIR").map(String::as_str),
             backend: backend.as_ref(),
+            files: &*options.files,
         });
         let located = match located {
             Ok(located) => located,
@@ -96,6 +118,20 @@ impl StateContext {
             }
         };
         context.workspace = located.workspace.clone();
+        context.local_workspace_dir = backend
+            .as_ref()
+            .filter(|b| b.kind == "local")
+            .and_then(|b| b.workspace_dir.clone());
+        if let (crate::state::StateLocation::Remote { backend: kind }, Some(block)) =
+            (&located.state, root.terraform.backend.as_ref())
+            && terrace_backend::reads(kind)
+        {
+            context.read_remote(dir, kind, block, options, diagnostics);
+            return context;
+        }
+        if let crate::state::StateLocation::Remote { backend: kind } = &located.state {
+            context.unread_backend = Some(kind.clone());
+        }
         if let Some(text) = located.warning() {
             diagnostics.push(ModuleDiagnostic::without_file(warning(
                 "Remote state not read",
@@ -103,7 +139,7 @@ impl StateContext {
                 Span::default(),
             )));
         }
-        match located.read(&context.schemas) {
+        match located.read_from(&*options.files, &context.schemas) {
             Ok(state) => {
                 let schemaless: Vec<&str> = state.schemaless_providers().into_iter().collect();
                 if !schemaless.is_empty() {
@@ -128,9 +164,129 @@ impl StateContext {
         context
     }
 
+    /// Fetches the selected workspace's state from remote backend `kind` configured by
+    /// `block`: problems are configuration errors, as for a local state file.
+    fn read_remote(
+        &mut self,
+        dir: &Path,
+        kind: &str,
+        block: &crate::module::read::body::ConfigBlock<'_>,
+        options: &LoadOptions,
+        diagnostics: &mut Vec<ModuleDiagnostic>,
+    ) {
+        let (settings, problems) =
+            super::backend_settings::backend_settings(dir, kind, block, options);
+        for problem in problems {
+            diagnostics.push(ModuleDiagnostic::without_file(warning(
+                "Backend configuration ignored",
+                problem,
+                Span::default(),
+            )));
+        }
+        let mut env = terrace_backend::Env::from_process();
+        for (name, value) in &options.env {
+            env.set(name.clone(), value.clone());
+        }
+        if matches!(kind, "cloud" | "remote") {
+            let cwd = options
+                .cwd
+                .clone()
+                .or_else(|| std::env::current_dir().ok())
+                .unwrap_or_else(|| dir.to_path_buf());
+            for (host, token) in
+                super::cli_credentials::cli_tokens(&env, &cwd, options.files.as_ref())
+            {
+                env.add_cli_token(host, token);
+            }
+        }
+        if let Some(name) = terrace_backend::pinned_workspace(&settings, &env) {
+            self.workspace = name;
+        }
+        let remote = Arc::new(RemoteBackend { settings, env });
+        self.remote = Some(Arc::clone(&remote));
+        let error = |summary: &str, detail: String| {
+            let mut found =
+                ModuleDiagnostic::without_file(Diagnostic::error(summary, detail, Span::default()));
+            found.stage = Stage::Configuration;
+            found
+        };
+        let fetched = match fetch(&remote, &self.workspace, options.interrupt.as_deref()) {
+            Ok(fetched) => fetched,
+            Err(found) => {
+                diagnostics.push(error("Failed to load state", found.to_string()));
+                self.failed_backend = Some(kind.to_string());
+                return;
+            }
+        };
+        let Some(bytes) = fetched.bytes else {
+            return;
+        };
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let offset = e.utf8_error().valid_up_to();
+                diagnostics.push(error(
+                    "Failed to load state",
+                    format!(
+                        "{}: the state is not UTF-8 text (invalid byte at offset {offset})",
+                        fetched.place
+                    ),
+                ));
+                self.failed_backend = Some(kind.to_string());
+                return;
+            }
+        };
+        match State::from_text(fetched.place, &text, &self.schemas) {
+            Ok(state) => self.state = Arc::new(state),
+            Err(found) => {
+                diagnostics.push(error("Failed to load state", found.to_string()));
+                self.failed_backend = Some(kind.to_string());
+            }
+        }
+    }
+
     /// True when a state file was read (a configuration never applied has none).
     pub(crate) fn has_state(&self) -> bool {
         self.state.path().is_some()
+    }
+}
+
+/// Fetches workspace `workspace`'s state; with an interrupt flag, on a thread of its own so
+/// that Ctrl-C ends the wait at once (the thread ends by its own timeouts).
+fn fetch(
+    remote: &Arc<RemoteBackend>,
+    workspace: &str,
+    interrupt: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<terrace_backend::Fetched, terrace_backend::BackendError> {
+    let Some(interrupt) = interrupt else {
+        return terrace_backend::read_state(&remote.settings, workspace, &remote.env);
+    };
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let job = Arc::clone(remote);
+    let name = workspace.to_string();
+    std::thread::spawn(move || {
+        let _ = sender.send(terrace_backend::read_state(&job.settings, &name, &job.env));
+    });
+    loop {
+        match receiver.recv_timeout(std::time::Duration::from_millis(50)) {
+            Ok(result) => return result,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(terrace_backend::BackendError::new(
+                    remote.settings.kind(),
+                    terrace_backend::ErrorKind::Server,
+                    "the fetch stopped without an answer",
+                ));
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+                    return Err(terrace_backend::BackendError::new(
+                        remote.settings.kind(),
+                        terrace_backend::ErrorKind::Cancelled,
+                        "fetching the state was cancelled (Ctrl-C); `:load` fetches it again",
+                    ));
+                }
+            }
+        }
     }
 }
 

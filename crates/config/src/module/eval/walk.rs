@@ -89,9 +89,10 @@ pub(crate) fn walk(
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> (ModuleInstance, StateContext) {
     let mut evaluator = Evaluator::with_functions(ctx.options.language.functions()).with_context(
-        terrace_eval::functions::CallContext {
+        terrace_functions::CallContext {
+            files: ctx.options.files.clone(),
             base_dir: ctx.root_dir.clone(),
-            ..terrace_eval::functions::CallContext::default()
+            ..terrace_functions::CallContext::default()
         },
     );
     let tree = build_tree(ctx, root_dir, diagnostics);
@@ -811,6 +812,22 @@ impl Walker<'_, '_> {
                 let value = Value::unknown(decl.constraint.result_type()).mark(decl.marks());
                 (value, VariableSource::Unset)
             }
+        };
+        // The `remote` backend gives the console every root variable that nothing sets from
+        // outside as unknown, its default unused (its LocalRun's stubAllVariables; the `cloud`
+        // block keeps defaults).
+        let (value, source) = if source == VariableSource::Default
+            && self.tree[m].parent.is_none()
+            && self
+                .state
+                .remote
+                .as_ref()
+                .is_some_and(|remote| remote.settings.kind() == "remote")
+        {
+            let value = Value::unknown(decl.constraint.result_type()).mark(decl.marks());
+            (value, VariableSource::RemoteBackend)
+        } else {
+            (value, source)
         };
         let state = &mut self.instances[inst];
         state.scope.insert_attr("var", &decl.name, value.clone());

@@ -722,6 +722,9 @@ fn variable_origin(
         VariableSource::CommandLine => format!("value from --var {}=…", variable.name),
         VariableSource::ModuleArgument => "value from the calling module block".to_string(),
         VariableSource::Unset => "no value given (required)".to_string(),
+        VariableSource::RemoteBackend => {
+            "unknown: the \"remote\" backend's console uses no default".to_string()
+        }
         VariableSource::File(path) => {
             let kind = file_kind(path, dir.unwrap_or(root_dir));
             let place = tfvars_place(files, path, &variable.name);

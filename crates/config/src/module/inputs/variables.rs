@@ -23,7 +23,7 @@ use crate::module::read::module_config::BlockConfig;
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
 use terrace_eval::Scope;
-use terrace_eval::functions::FunctionTable;
+use terrace_functions::FunctionTable;
 
 /// Where a variable's value came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +40,9 @@ pub enum VariableSource {
     ModuleArgument,
     /// No value: a required variable, unknown here.
     Unset,
+    /// Unknown because the `remote` backend's console leaves every root variable that is not
+    /// set from outside unknown (its default unused), as Terraform's does.
+    RemoteBackend,
 }
 
 /// An input variable's final value.

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use terrace_functions::{Disk, FileKind, FileSource};
 use terrace_syntax::json::{JsonBody, JsonValue, NOT_TEMPLATE_ARGUMENTS, parse_json_bytes};
 use terrace_syntax::{Body, parse_body_bytes};
 
@@ -32,20 +33,42 @@ pub(crate) fn is_json_path(path: &Path) -> bool {
         .is_some_and(|name| name.to_string_lossy().ends_with(".json"))
 }
 
-/// Every file the loader read, indexed by [`FileId`].
-#[derive(Debug, Default)]
+/// Every file the loader read, indexed by [`FileId`], and the [`FileSource`] it reads
+/// them through.
+#[derive(Debug)]
 pub struct SourceFiles {
     files: Vec<SourceFile>,
+    source: Arc<dyn FileSource>,
+}
+
+impl Default for SourceFiles {
+    /// None read yet; reading from the disk.
+    fn default() -> SourceFiles {
+        SourceFiles::new(Arc::new(Disk))
+    }
 }
 
 impl SourceFiles {
+    /// None read yet; reading through `source`.
+    pub fn new(source: Arc<dyn FileSource>) -> SourceFiles {
+        SourceFiles {
+            files: Vec::new(),
+            source,
+        }
+    }
+
+    /// What files are read through.
+    pub fn source(&self) -> &dyn FileSource {
+        &*self.source
+    }
+
     /// Reads and parses `path`, recording parse errors in `diagnostics`; a
     /// name ending in `.json` is read in HCL's JSON syntax (and for
     /// `.tf.json`, every string that is read as a template is checked).
     pub fn load(&mut self, path: &Path, diagnostics: &mut Vec<ModuleDiagnostic>) -> FileId {
         let id = FileId(self.files.len());
         let mut json = None;
-        let (text, body) = match std::fs::read(path) {
+        let (text, body) = match self.source.read(path) {
             Ok(bytes) if is_json_path(path) => {
                 match parse_json_bytes(&bytes) {
                     Ok(value) => {
@@ -159,14 +182,14 @@ pub struct ModuleFileNames {
 
 /// The regular files directly in `dir` whose names end with `suffix`, sorted
 /// (`*.auto.tfvars`, `*.tftest.hcl`); an unreadable directory has none.
-pub(crate) fn files_with_suffix(dir: &Path, suffix: &str) -> Vec<PathBuf> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+pub(crate) fn files_with_suffix(files: &dyn FileSource, dir: &Path, suffix: &str) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = files
+        .read_dir(dir)
         .into_iter()
         .flatten()
-        .flatten()
-        .map(|e| e.path())
+        .map(|e| dir.join(e.name))
         .filter(|p| {
-            p.is_file()
+            files.is_file(p)
                 && p.file_name()
                     .is_some_and(|n| n.to_string_lossy().ends_with(suffix))
         })
@@ -179,17 +202,17 @@ pub(crate) fn files_with_suffix(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 /// modules); in OpenTofu, also its `.tofu` and `.tofu.json` files, where `NAME.tofu`
 /// replaces `NAME.tf` and `NAME.tofu.json` replaces `NAME.tf.json` (among primary and
 /// among override files alike, as OpenTofu's `filterTfPathsWithTofuAlternatives`).
-pub fn module_file_names(dir: &Path, language: Language) -> std::io::Result<ModuleFileNames> {
+pub fn module_file_names(
+    files: &dyn FileSource,
+    dir: &Path,
+    language: Language,
+) -> std::io::Result<ModuleFileNames> {
     let mut names: Vec<String> = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let entry = entry?;
-        if !entry
-            .file_type()
-            .is_ok_and(|t| t.is_file() || t.is_symlink())
-        {
+    for entry in files.read_dir(dir)? {
+        if !matches!(entry.kind, FileKind::File | FileKind::Symlink) {
             continue;
         }
-        let name = entry.file_name().to_string_lossy().into_owned();
+        let name = entry.name.to_string_lossy().into_owned();
         let wanted = name.ends_with(".tf")
             || name.ends_with(".tf.json")
             || (language == Language::OpenTofu && is_tofu_file(&name));

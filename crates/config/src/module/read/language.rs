@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use terrace_eval::functions::{FunctionTable, opentofu, standard};
+use terrace_functions::{Disk, FileSource, FunctionTable, opentofu, standard};
 
 /// The language of a configuration.
 ///
@@ -27,12 +27,26 @@ impl Language {
     /// OpenTofu when `dir` holds a `.tofu` or `.tofu.json` file, as `tofu` itself
     /// would be the tool for it; `None` otherwise (or when it cannot be read).
     pub fn detect(dir: &Path) -> Option<Language> {
-        let entries = std::fs::read_dir(dir).ok()?;
+        Language::detect_in(&Disk, dir)
+    }
+
+    /// [`Language::detect`] through `files` (the disk, or an in-memory
+    /// [`Overlay`](terrace_functions::Overlay)).
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use terrace_config::module::Language;
+    /// use terrace_functions::Overlay;
+    ///
+    /// let files = Overlay::in_memory().with("m/main.tofu", "");
+    /// assert_eq!(Language::detect_in(&files, Path::new("m")), Some(Language::OpenTofu));
+    /// ```
+    pub fn detect_in(files: &dyn FileSource, dir: &Path) -> Option<Language> {
+        let entries = files.read_dir(dir).ok()?;
         entries
-            .flatten()
+            .into_iter()
             .any(|entry| {
-                let name = entry.file_name();
-                let name = name.to_string_lossy();
+                let name = entry.name.to_string_lossy();
                 is_tofu_file(&name) && !name.starts_with('.')
             })
             .then_some(Language::OpenTofu)

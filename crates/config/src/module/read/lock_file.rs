@@ -7,7 +7,7 @@ use super::diagnostics::ModuleDiagnostic;
 use super::files::{FileId, SourceFiles};
 use terrace_eval::Diagnostic;
 use terrace_eval::Evaluator;
-use terrace_eval::functions::FunctionTable;
+use terrace_functions::FunctionTable;
 
 /// The dependency lock file.
 #[derive(Clone, Debug)]

@@ -1,14 +1,42 @@
-//! `LoadOptions`: what the loader is given besides the directory — `--var`, `--var-file`, the environment, the state file, the workspace, the schemas and the language.
+//! `LoadOptions`: what the loader is given besides the directory — the files to read through, `--var`, `--var-file`, the environment, the state file, the workspace, the schemas and the language.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
+
+use terrace_functions::{Disk, FileSource};
 
 use super::language::Language;
 
 /// Where input variable values come from besides the configuration, and the
 /// environment the loader reads (injected, so tests do not depend on the process).
-#[derive(Clone, Debug, Default)]
+///
+/// Every file the loader reads — configuration, `.tfvars`, `--var-file`, the lock file,
+/// `.terraform/modules/modules.json`, `.terraform/environment`, the state, `--schemas`,
+/// and what `file()`, `templatefile()` and `fileset()` read — comes through
+/// [`LoadOptions::files`]: the disk by default, or an
+/// [`Overlay`](terrace_functions::Overlay) of editor buffers or a whole module in
+/// memory.
+///
+/// ```
+/// use std::path::Path;
+/// use std::sync::Arc;
+/// use terrace_config::module::{LoadOptions, load_module};
+/// use terrace_functions::Overlay;
+///
+/// let files = Overlay::in_memory()
+///     .with("app/main.tf", "variable \"name\" {}\nlocals { greeting = \"Hello, ${var.name}\" }\n")
+///     .with("app/terraform.tfvars", "name = \"world\"\n");
+/// let options = LoadOptions { files: Arc::new(files), ..LoadOptions::default() };
+/// let module = load_module(Path::new("app"), &options);
+/// let value = terrace_eval::eval_str("local.greeting", module.scope()).map_err(|e| format!("{e:?}"))?;
+/// assert_eq!(value.as_str(), Some("Hello, world"));
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone, Debug)]
 pub struct LoadOptions {
+    /// Where every file is read: [`Disk`] by default.
+    pub files: Arc<dyn FileSource>,
     /// `--var NAME=VALUE` assignments, in command-line order.
     pub vars: Vec<(String, String)>,
     /// `--var-file FILE` paths, in command-line order.
@@ -31,6 +59,31 @@ pub struct LoadOptions {
     pub schemas: Option<PathBuf>,
     /// Terraform's language or OpenTofu's.
     pub language: Language,
+    /// `--backend-config KEY=VALUE` or `--backend-config FILE` items, in command-line order
+    /// (as `terraform init -backend-config`): a remote backend's settings over the block's.
+    pub backend_config: Vec<String>,
+    /// Set (by Ctrl-C) to stop fetching a remote backend's state: the fetch then fails
+    /// with "cancelled" and the configuration loads without that state.
+    pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Default for LoadOptions {
+    fn default() -> LoadOptions {
+        LoadOptions {
+            files: Arc::new(Disk),
+            vars: Vec::new(),
+            var_files: Vec::new(),
+            var_order: Vec::new(),
+            env: BTreeMap::new(),
+            cwd: None,
+            state_file: None,
+            workspace_flag: None,
+            schemas: None,
+            language: Language::default(),
+            backend_config: Vec::new(),
+            interrupt: None,
+        }
+    }
 }
 
 impl LoadOptions {

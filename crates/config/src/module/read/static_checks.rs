@@ -5,8 +5,8 @@
 //! asserts, `moved`, `removed` and `import` blocks, references to provider configurations, the
 //! names a `provider` block reserves, and the `terraform` block's `language`.
 
-use terrace_eval::functions::FunctionTable;
 use terrace_eval::{Diagnostic, Evaluator};
+use terrace_functions::FunctionTable;
 use terrace_syntax::{Expr, ExprKind, Literal, ObjectKey, Span, Traversal, TraversalStep};
 use terrace_types::Type;
 

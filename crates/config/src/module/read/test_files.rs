@@ -23,7 +23,7 @@ impl TestFile {
     ) -> Vec<TestFile> {
         let mut found = Vec::new();
         for folder in [dir.to_path_buf(), dir.join("tests")] {
-            let paths = files_with_suffix(&folder, ".tftest.hcl");
+            let paths = files_with_suffix(files.source(), &folder, ".tftest.hcl");
             for path in paths {
                 let file = files.load(&path, diagnostics);
                 let runs = files

@@ -147,6 +147,7 @@ fn visit(
                 (None, None) => continue,
             };
             let Some((dir, path_module)) = discovery.installed.locate(
+                &*discovery.options.files,
                 discovery.root_dir,
                 (&call.dir, &call.path_module),
                 &call.prefix,
@@ -193,7 +194,7 @@ fn read_dir_files(
     files: &mut SourceFiles,
     diagnostics: &mut Vec<ModuleDiagnostic>,
 ) -> DirFiles {
-    let names = match module_file_names(dir, language) {
+    let names = match module_file_names(files.source(), dir, language) {
         Ok(names) => names,
         Err(error) => {
             diagnostics.push(ModuleDiagnostic::without_file(Diagnostic::error(

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use terrace_functions::FileSource;
 use terrace_syntax::json::{JsonKind, JsonValue, parse_json};
 
 use super::module_calls::{is_local_source, join_clean};
@@ -20,9 +21,9 @@ pub(crate) struct InstalledModules {
 impl InstalledModules {
     /// Reads the manifest under `root_dir`; none, or one that is not the manifest's
     /// JSON, lists nothing (Terraform would ask for `terraform init` again).
-    pub(crate) fn read(root_dir: &Path) -> InstalledModules {
+    pub(crate) fn read(files: &dyn FileSource, root_dir: &Path) -> InstalledModules {
         let path = root_dir.join(".terraform/modules/modules.json");
-        let Ok(text) = std::fs::read_to_string(&path) else {
+        let Ok(text) = files.read_to_string(&path) else {
             return InstalledModules::default();
         };
         let Ok(json) = parse_json(&text) else {
@@ -56,6 +57,7 @@ impl InstalledModules {
     /// module that is neither local nor installed.
     pub(crate) fn locate(
         &self,
+        files: &dyn FileSource,
         root_dir: &Path,
         caller: (&Path, &str),
         prefix: &str,
@@ -72,13 +74,13 @@ impl InstalledModules {
         }
         // A manifest entry whose directory is gone (a stale `.terraform`) installs nothing.
         if let Some(installed) = self.dirs.get(&call_key(prefix, name))
-            && root_dir.join(installed).is_dir()
+            && files.is_dir(&root_dir.join(installed))
         {
             return Some((join_clean(root_dir, installed), installed.clone()));
         }
         // `terraform init` copies a module from an absolute path; the copy is the same.
         let absolute = Path::new(source);
-        (absolute.is_absolute() && absolute.is_dir())
+        (absolute.is_absolute() && files.is_dir(absolute))
             .then(|| (absolute.to_path_buf(), source.to_string()))
     }
 }
@@ -101,6 +103,7 @@ fn call_key(prefix: &str, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use terrace_functions::Disk;
 
     #[test]
     fn call_keys_join_the_call_names() {
@@ -122,20 +125,23 @@ mod tests {
         let caller = (caller_dir.as_path(), "./modules/a");
         let registry = "terraform-aws-modules/vpc/aws";
         assert_eq!(
-            installed.locate(&root, caller, "module.a.", "x", "../b"),
+            installed.locate(&Disk, &root, caller, "module.a.", "x", "../b"),
             Some((root.join("modules/b"), "modules/b".into()))
         );
         assert_eq!(
-            installed.locate(&root, caller, "module.a.", "vpc", registry),
+            installed.locate(&Disk, &root, caller, "module.a.", "vpc", registry),
             Some((
                 root.join(".terraform/modules/a.vpc"),
                 ".terraform/modules/a.vpc".into()
             ))
         );
         // Not installed, or installed into a directory that is gone.
-        assert_eq!(installed.locate(&root, caller, "", "vpc", registry), None);
         assert_eq!(
-            installed.locate(&root, caller, "module.a.", "gone", registry),
+            installed.locate(&Disk, &root, caller, "", "vpc", registry),
+            None
+        );
+        assert_eq!(
+            installed.locate(&Disk, &root, caller, "module.a.", "gone", registry),
             None
         );
         std::fs::remove_dir_all(&root).unwrap();

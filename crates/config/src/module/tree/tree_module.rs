@@ -117,6 +117,7 @@ pub(crate) fn build_tree<'a>(
         for (block, source) in config.module_calls.iter().zip(&sources) {
             let source = source.clone();
             let located = ctx.installed.locate(
+                &*ctx.options.files,
                 &ctx.root_dir,
                 (&dir, &path_module),
                 &prefix,
