@@ -141,3 +141,115 @@ impl Cjk {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The exhaustive cases recorded from Terraform (`tests/data/text_encodings_exhaustive.txt`),
+    //! computed natively: each maps a range through `textencodebase64` or
+    //! `textdecodebase64` as the recorded expression does ("!" where the call fails),
+    //! joins the results with "," and compares the SHA-256.
+
+    use base64::Engine as _;
+    use base64::engine::general_purpose::STANDARD;
+    use sha2::{Digest as _, Sha256};
+    use terrace_types::Value;
+
+    use crate::call::call as call_function;
+    use crate::context::CallContext;
+    use crate::table::{FunctionTable, standard};
+
+    const DATA: &str = include_str!("../tests/data/text_encodings_exhaustive.txt");
+
+    fn table() -> &'static FunctionTable {
+        static TABLE: std::sync::OnceLock<FunctionTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(standard)
+    }
+
+    fn call(name: &str, first: String, encoding: &str) -> String {
+        let function = table().get(name).expect("function is registered");
+        let args = vec![Value::string(first), Value::string(encoding)];
+        match call_function(function, &CallContext::default(), args) {
+            Ok(value) => value.as_str().unwrap_or("!").to_string(),
+            Err(_) => "!".to_string(),
+        }
+    }
+
+    fn encode(code: u32, encoding: &str) -> String {
+        let c = char::from_u32(code).expect("no surrogates in the ranges");
+        call("textencodebase64", c.to_string(), encoding)
+    }
+
+    fn decode(bytes: &[u8], encoding: &str) -> String {
+        call("textdecodebase64", STANDARD.encode(bytes), encoding)
+    }
+
+    /// The results a case's expression joins, from its name.
+    fn results(name: &str) -> Vec<String> {
+        let encoding = name.split(' ').next().unwrap_or_default();
+        let pairs = |prefix: &[u8]| -> Vec<String> {
+            (0..=255u8)
+                .flat_map(|a| (0..=255u8).map(move |b| (a, b)))
+                .map(|(a, b)| decode(&[prefix, &[a, b]].concat(), encoding))
+                .collect()
+        };
+        if name.ends_with("encodes every BMP code point") {
+            (0..0x10000u32)
+                .filter(|c| !(0xd800..0xe000).contains(c))
+                .map(|c| encode(c, encoding))
+                .collect()
+        } else if name.ends_with("encodes planes 1 and 2") {
+            (0x10000..0x30000u32).map(|c| encode(c, encoding)).collect()
+        } else if name.ends_with("decodes every byte pair") {
+            pairs(&[])
+        } else if name.ends_with("decodes every 8F triple") {
+            pairs(&[0x8f])
+        } else if name.ends_with("after ESC $ B") {
+            pairs(&[0x1b, b'$', b'B'])
+        } else if name.ends_with("after ESC $ ( D") {
+            pairs(&[0x1b, b'$', b'(', b'D'])
+        } else if name.ends_with("after ESC ( I") {
+            pairs(&[0x1b, b'(', b'I'])
+        } else if name.ends_with("decodes every escape") {
+            (0..=255u8)
+                .flat_map(|a| (0..=255u8).map(move |b| (a, b)))
+                .map(|(a, b)| decode(&[0x1b, a, b, b'A', b'\n', b'B'], encoding))
+                .collect()
+        } else if name.ends_with("decodes four-byte codes") {
+            let leads = [
+                0x81u8, 0x82, 0x83, 0x84, 0x85, 0x8f, 0x90, 0x95, 0xe3, 0xe4, 0xfe,
+            ];
+            let mut out = Vec::new();
+            for lead in leads {
+                for second in 0x30..=0x39u8 {
+                    for third in 0x81..=0xfeu8 {
+                        for fourth in 0x30..=0x39u8 {
+                            out.push(decode(&[lead, second, third, fourth], encoding));
+                        }
+                    }
+                }
+            }
+            out
+        } else {
+            panic!("no generator for case {name:?}")
+        }
+    }
+
+    #[test]
+    fn exhaustive_cases_match_terraform() {
+        let mut checked = 0;
+        for case in DATA.split("--- ").skip(1) {
+            let mut lines = case.lines();
+            let name = lines.next().unwrap().trim_end_matches(" ---");
+            let expected = lines
+                .find_map(|line| line.strip_prefix("=> "))
+                .unwrap()
+                .trim_matches('"');
+            let joined = results(name).join(",");
+            let hash = Sha256::digest(joined.as_bytes());
+            let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
+            assert_eq!(hex, expected, "{name}");
+            checked += 1;
+        }
+        assert_eq!(checked, 27);
+    }
+}
