@@ -5,10 +5,10 @@ use std::time::Duration;
 use base64::Engine;
 use md5::Digest;
 
-use crate::Fetched;
 use crate::client::{Http, Reply, TlsOptions, redact_url};
 use crate::env::Env;
 use crate::error::{BackendError, ErrorKind};
+use crate::fetched::Fetched;
 use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
 

@@ -24,6 +24,7 @@ mod azurerm;
 mod client;
 mod env;
 mod error;
+mod fetched;
 #[cfg(not(target_family = "wasm"))]
 mod gcs;
 #[cfg(not(target_family = "wasm"))]
@@ -42,19 +43,10 @@ mod xml_text;
 
 pub use env::Env;
 pub use error::{BackendError, ErrorKind};
+pub use fetched::Fetched;
 pub use secret::Secret;
 pub use settings::{Setting, Settings, takes_string};
 pub use stored::stored_settings;
-
-/// A workspace's state as the backend holds it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fetched {
-    /// The state's bytes; `None` when the backend holds no state for the workspace (a
-    /// missing object or row, an empty object where Terraform takes that for no state).
-    pub bytes: Option<Vec<u8>>,
-    /// Where it was read, for messages (`s3://bucket/key`, a URL without credentials).
-    pub place: String,
-}
 
 /// The backend types terrace reads.
 pub const READABLE: &[&str] = &["azurerm", "cloud", "gcs", "http", "pg", "remote", "s3"];

@@ -1,8 +1,8 @@
 //! The `pg` backend: one row per workspace in `SCHEMA.states`, read with a plain `SELECT` (no advisory lock, no DDL), libpq's environment variables as lib/pq reads them.
 
-use crate::Fetched;
 use crate::env::Env;
 use crate::error::{BackendError, ErrorKind};
+use crate::fetched::Fetched;
 use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
 

@@ -1,9 +1,9 @@
 //! The `cloud` block and the `remote` backend (HCP Terraform, Terraform Enterprise): the workspace by name through the documented API v2, its current state version, and the state download; the token from the block, `TF_TOKEN_<host>` or the CLI's `credentials.tfrc.json`.
 
-use crate::Fetched;
 use crate::client::{Http, Reply, TlsOptions, encode_path, redact_url};
 use crate::env::Env;
 use crate::error::{BackendError, ErrorKind};
+use crate::fetched::Fetched;
 use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
 

@@ -1,10 +1,8 @@
 //! The few XML reads the S3 and Azure Blob answers need: the texts of elements by name (no namespaces, no attributes, entities decoded).
 
-/// The text of every `<tag>…</tag>` in `xml`, in document order.
-///
-/// ```ignore
-/// assert_eq!(elements("<a><Key>x&amp;y</Key><Key>z</Key></a>", "Key"), ["x&y", "z"]);
-/// ```
+/// The text of every `<tag>…</tag>` in `xml`, in document order: in
+/// `<a><Key>x&amp;y</Key><Key>z</Key></a>`, the texts of `Key` are `x&y` and `z` (the unit
+/// test below runs such cases; the function is crate-private).
 pub(crate) fn elements(xml: &str, tag: &str) -> Vec<String> {
     let open = format!("<{tag}>");
     let close = format!("</{tag}>");

@@ -319,7 +319,12 @@ impl Overlay {
     /// An overlay with nothing underneath: a path not in it does not exist, and
     /// `std::fs` is never called.
     pub fn in_memory() -> Overlay {
-        Overlay::default()
+        // The directory relative paths start in exists even with nothing in it, as the
+        // current directory does on a disk (an empty module loads as an empty directory).
+        Overlay {
+            dirs: BTreeSet::from([PathBuf::new()]),
+            ..Overlay::default()
+        }
     }
 
     /// An overlay shadowing the disk.
@@ -502,6 +507,14 @@ mod tests {
         assert_eq!(clean(Path::new("../a")), Path::new("../a"));
         assert_eq!(clean(Path::new("/../a")), Path::new("/a"));
         assert_eq!(clean(Path::new(".")), Path::new(""));
+    }
+
+    #[test]
+    fn memory_only_has_an_empty_current_directory() {
+        let files = Overlay::in_memory();
+        assert!(files.is_dir(Path::new(".")));
+        assert!(files.read_dir(Path::new("")).unwrap().is_empty());
+        assert!(!files.exists(Path::new("main.tf")));
     }
 
     #[test]

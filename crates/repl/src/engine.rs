@@ -11,8 +11,9 @@ use terrace_config::module::{
     Language, LoadOptions, LoadedModule, ModuleDiagnostic, SourceFiles, load_module,
 };
 use terrace_config::packer::{
-    LoadedTemplate, PackerOptions, is_packer_dir, is_packer_file, load_template,
+    LoadedTemplate, PackerOptions, is_packer_dir_in, is_packer_file, load_template,
 };
+use terrace_eval::functions::{Disk, FileSource};
 use terrace_eval::{ConsoleValue, Diagnostic, Diagnostics, Evaluator, RootKind, Scope};
 use terrace_syntax::{Expr, Span};
 use terrace_types::{Type, Value};
@@ -49,6 +50,10 @@ pub struct Context {
     /// `--tofu` or `--terraform`; `None` chooses OpenTofu for a directory with
     /// `.tofu` files and Terraform otherwise.
     pub language: Option<Language>,
+    /// Where the configuration, its variable files and what `file()` or `templatefile()`
+    /// read come from: the disk when `None`, or an in-memory
+    /// [`Overlay`](terrace_eval::functions::Overlay) (the WebAssembly package's modules).
+    pub files: Option<Arc<dyn FileSource>>,
 }
 
 /// A function's documentation.
@@ -112,9 +117,10 @@ impl Engine {
     /// keeping the `:let` bindings.
     pub fn load(&mut self, context: &Context) {
         let dir = module_dir(context);
-        if context.packer || is_packer_file(&dir) || is_packer_dir(&dir) {
+        let files = context_files(context);
+        if context.packer || is_packer_file(&dir) || is_packer_dir_in(files.as_ref(), &dir) {
             let template = load_template(&dir, &packer_options(context));
-            let base_dir = if dir.is_dir() {
+            let base_dir = if files.is_dir(&dir) {
                 dir.clone()
             } else {
                 dir.parent()
@@ -125,6 +131,7 @@ impl Engine {
             self.module = empty_module();
             *self.evaluator.functions_mut() = terrace_eval::functions::packer();
             self.evaluator.context_mut().base_dir = base_dir;
+            self.evaluator.context_mut().files = files;
             self.scope = template.scope().clone();
             self.packer = Some(template);
         } else {
@@ -135,6 +142,7 @@ impl Engine {
             self.language = options.language;
             *self.evaluator.functions_mut() = self.module.functions();
             self.evaluator.context_mut().base_dir = dir;
+            self.evaluator.context_mut().files = files;
             self.scope = self.module.scope().clone();
         }
         for (name, value) in &self.bindings {
@@ -374,6 +382,11 @@ fn module_dir(context: &Context) -> PathBuf {
     }
 }
 
+/// Where `context`'s files are read: its in-memory source, else the disk.
+fn context_files(context: &Context) -> Arc<dyn FileSource> {
+    context.files.clone().unwrap_or_else(|| Arc::new(Disk))
+}
+
 /// A module with nothing in it (its one diagnostic, an unreadable
 /// directory, is never shown), for a console with a Packer template.
 fn empty_module() -> LoadedModule {
@@ -395,6 +408,7 @@ fn packer_options(context: &Context) -> PackerOptions {
     options.env.extend(context.env.iter().cloned());
     options.vars = context.vars.clone();
     options.var_files = context.var_files.clone();
+    options.files = context_files(context);
     options
 }
 
@@ -433,10 +447,11 @@ fn load_options(context: &Context) -> LoadOptions {
     options.state_file = context.state.clone();
     options.workspace_flag = context.workspace.clone();
     options.schemas = context.schemas.clone();
+    options.files = context_files(context);
     options.backend_config = context.backend_config.clone();
     options.language = context
         .language
-        .or_else(|| Language::detect(&module_dir(context)))
+        .or_else(|| Language::detect_in(options.files.as_ref(), &module_dir(context)))
         .unwrap_or_default();
     options
 }

@@ -69,6 +69,7 @@ pub use theme::{Class, Theme};
 /// let status = terrace_repl::run_command_line(["-e", "1 + 1"].map(std::ffi::OsString::from));
 /// assert_eq!(status, 0);
 /// ```
+#[cfg(feature = "cli")]
 pub fn run_command_line(args: impl IntoIterator<Item = std::ffi::OsString>) -> u8 {
     match Args::parse(args) {
         Ok(args) => run_status(args),
@@ -87,6 +88,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// [`run`], with the exit status as a number.
+#[cfg(feature = "cli")]
 fn run_status(args: Args) -> u8 {
     let no_color = args.no_color || std::env::var_os("NO_COLOR").is_some();
     // Values are coloured only in the interactive console: `-e` and piped input
@@ -168,6 +170,7 @@ fn run_status(args: Args) -> u8 {
                 schemas: args.schemas.clone(),
                 backend_config: args.backend_config.clone(),
                 language: args.language,
+                files: None,
             };
             let format = if args.raw {
                 OutputFormat::Raw
@@ -233,6 +236,7 @@ fn run_status(args: Args) -> u8 {
 }
 
 /// Writes `bytes` to standard output; false when it cannot (a closed pipe: `| head`).
+#[cfg(feature = "cli")]
 fn write_stdout(bytes: &[u8]) -> bool {
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();

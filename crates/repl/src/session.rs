@@ -206,6 +206,18 @@ impl Session {
         self.engine.set_now(now);
     }
 
+    /// Print values in `format` from now on (the module context stays loaded).
+    ///
+    /// ```
+    /// use terrace_repl::{OutputFormat, Reply, Session};
+    /// let mut session = Session::standalone();
+    /// session.set_format(OutputFormat::Json);
+    /// assert_eq!(session.run("[1]"), Ok(Reply::Value("[1]".into())));
+    /// ```
+    pub fn set_format(&mut self, format: OutputFormat) {
+        self.format = format;
+    }
+
     /// The names of the functions, in order.
     pub fn function_names(&self) -> Vec<&'static str> {
         self.engine.function_names()

@@ -1,5 +1,8 @@
 //! Expressions as the console answers them: `terrace -e EXPR`, `:type EXPR`, `--json -e EXPR`.
 
+use std::sync::Arc;
+
+use terrace_functions::Overlay;
 use terrace_repl::{Context, OutputFormat, Reply, Report, Session, Theme};
 
 /// What `terrace -e EXPR` prints on standard output, without the final newline; on failure,
@@ -7,6 +10,7 @@ use terrace_repl::{Context, OutputFormat, Reply, Report, Session, Theme};
 ///
 /// ```
 /// assert_eq!(terrace_wasm::evaluate_text("1 + 1"), Ok("2".to_string()));
+/// assert_eq!(terrace_wasm::evaluate_text("fileexists(\"main.tf\")"), Ok("false".to_string()));
 /// let error = terrace_wasm::evaluate_text("1 +").unwrap_err();
 /// assert!(error.starts_with("error: Missing expression"), "{error}");
 /// ```
@@ -32,9 +36,15 @@ pub fn json_text(expr: &str) -> Result<String, String> {
     run(expr, OutputFormat::Json)
 }
 
-/// One input through a fresh session, as one `terrace -e` process in an empty directory.
+/// One input through a fresh session, as one `terrace -e` process in an empty directory:
+/// the files it sees are an empty in-memory directory, so `fileexists("x")` is false and
+/// `file("x")` says no file exists there, as in that process, and no disk is ever read.
 fn run(input: &str, format: OutputFormat) -> Result<String, String> {
-    let mut session = Session::new(Context::default(), format);
+    let context = Context {
+        files: Some(Arc::new(Overlay::in_memory())),
+        ..Context::default()
+    };
+    let mut session = Session::new(context, format);
     session.set_now(crate::clock::now());
     reply_text(session.run(input))
 }

@@ -13,47 +13,13 @@
 //! assert_eq!(terrace_wasm::format_text("a=1\n"), Ok("a = 1\n".to_string()));
 //! ```
 
+mod bindings;
 mod clock;
 mod expression;
 mod format;
+mod module;
 
+pub use bindings::{Module, evaluate, format, to_json, type_of, version};
 pub use expression::{evaluate_text, json_text, type_text};
 pub use format::format_text;
-
-use wasm_bindgen::JsError;
-use wasm_bindgen::prelude::wasm_bindgen;
-
-/// `terrace -e EXPR`: the value as the console prints it (no final newline). Throws an
-/// `Error` whose message is the diagnostic `terrace -e` prints on standard error.
-#[wasm_bindgen]
-pub fn evaluate(expr: &str) -> Result<String, JsError> {
-    evaluate_text(expr).map_err(|message| JsError::new(&message))
-}
-
-/// `:type EXPR`: the type of the expression's value, as the console prints it.
-#[wasm_bindgen(js_name = typeOf)]
-pub fn type_of(expr: &str) -> Result<String, JsError> {
-    type_text(expr).map_err(|message| JsError::new(&message))
-}
-
-/// `terrace --json -e EXPR`: the value as JSON text.
-#[wasm_bindgen(js_name = toJson)]
-pub fn to_json(expr: &str) -> Result<String, JsError> {
-    json_text(expr).map_err(|message| JsError::new(&message))
-}
-
-/// `terrace fmt -`: the source formatted as `terraform fmt` formats it (ending with one
-/// newline). Throws an `Error` with the syntax errors when the source does not parse.
-#[wasm_bindgen]
-pub fn format(src: &str) -> Result<String, JsError> {
-    format_text(src).map_err(|message| JsError::new(&message))
-}
-
-/// terrace's version, and the Terraform version whose console it answers as.
-#[wasm_bindgen]
-pub fn version() -> String {
-    format!(
-        "terrace {} (Terraform 1.15.5's language)",
-        env!("CARGO_PKG_VERSION")
-    )
-}
+pub use module::InMemoryModule;

@@ -4,10 +4,10 @@ mod shared_key;
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::Fetched;
 use crate::client::{Http, Reply, TlsOptions, redact_url};
 use crate::env::Env;
 use crate::error::{BackendError, ErrorKind};
+use crate::fetched::Fetched;
 use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
 use crate::xml_text;

@@ -5,10 +5,10 @@ mod token;
 use base64::Engine;
 use sha2::Digest;
 
-use crate::Fetched;
 use crate::client::{Http, Reply, TlsOptions, encode_path, redact_url};
 use crate::env::Env;
 use crate::error::{BackendError, ErrorKind};
+use crate::fetched::Fetched;
 use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
 

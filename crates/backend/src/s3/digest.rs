@@ -4,7 +4,8 @@ use std::time::SystemTime;
 
 use md5::Digest;
 
-use super::{S3, error, signing};
+use super::resolved::{S3, error};
+use super::signing;
 use crate::error::{BackendError, ErrorKind};
 use crate::secret::scrub;
 

@@ -2,6 +2,7 @@
 
 mod credentials;
 mod digest;
+mod resolved;
 mod signing;
 
 use std::time::SystemTime;
@@ -9,36 +10,16 @@ use std::time::SystemTime;
 use base64::Engine;
 use md5::Digest;
 
-use crate::Fetched;
 use crate::client::{Http, Reply, TlsOptions, encode_path, redact_url};
 use crate::env::Env;
 use crate::error::{BackendError, ErrorKind};
+use crate::fetched::Fetched;
 use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
 use crate::xml_text;
 
-use credentials::{Credentials, SharedFiles};
-
-const NAME: &str = "s3";
-
-fn error(kind: ErrorKind, message: impl Into<String>) -> BackendError {
-    BackendError::new(NAME, kind, message)
-}
-
-/// The s3 backend's resolved settings.
-struct S3 {
-    bucket: String,
-    key: String,
-    region: String,
-    endpoint: String,
-    path_style: bool,
-    workspace_key_prefix: String,
-    dynamodb_table: Option<String>,
-    dynamodb_endpoint: String,
-    sse_customer_key: Option<Secret>,
-    credentials: Credentials,
-    http: Http,
-}
+use credentials::SharedFiles;
+use resolved::{S3, error};
 
 impl S3 {
     fn new(settings: &Settings, env: &Env) -> Result<S3, BackendError> {
