@@ -11,6 +11,8 @@
 //! (Shift_JIS, GBK, ISO-8859-9, …) are reported as valid names terrace does not
 //! implement, rather than as unknown names.
 
+use super::charset_cjk::{CJK_NAMES, Cjk};
+
 /// A supported character encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Charset {
@@ -24,6 +26,8 @@ pub(super) enum Charset {
     UsAscii,
     /// A single-byte encoding: an index into `SINGLE_BYTE`.
     SingleByte(usize),
+    /// A multi-byte encoding (Shift_JIS, GBK, Big5, …).
+    Cjk(Cjk),
 }
 
 /// The single-byte encodings taken from encoding_rs, with the IANA name Terraform prints.
@@ -201,21 +205,7 @@ const NAMES: &[(&str, Charset)] = &[
 ];
 
 /// Common IANA names Terraform accepts but terrace does not implement, lower case.
-const UNIMPLEMENTED: &[&str] = &[
-    "shift_jis",
-    "csshiftjis",
-    "euc-jp",
-    "iso-2022-jp",
-    "euc-kr",
-    "gbk",
-    "gb18030",
-    "gb2312",
-    "big5",
-    "ibm437",
-    "ibm850",
-    "utf-32",
-    "iso-8859-9",
-];
+const UNIMPLEMENTED: &[&str] = &["hz-gb-2312", "ibm437", "ibm850", "utf-32", "iso-8859-9"];
 
 /// Code points of windows-1252 bytes 0x80..=0x9F (`None`: not defined).
 const WINDOWS_1252_HIGH: [Option<char>; 32] = [
@@ -261,6 +251,9 @@ impl Charset {
         if let Some((_, charset)) = NAMES.iter().find(|(n, _)| *n == wanted) {
             return Ok(*charset);
         }
+        if let Some((_, cjk)) = CJK_NAMES.iter().find(|(n, _)| *n == wanted) {
+            return Ok(Charset::Cjk(*cjk));
+        }
         Err(UNIMPLEMENTED.contains(&wanted.as_str()))
     }
 
@@ -275,6 +268,7 @@ impl Charset {
             Charset::Windows1252 => "windows-1252",
             Charset::UsAscii => "US-ASCII",
             Charset::SingleByte(index) => single_byte(index).0,
+            Charset::Cjk(cjk) => cjk.name,
         }
     }
 
@@ -303,6 +297,7 @@ impl Charset {
                 let (bytes, _, unmappable) = encoding.encode(text);
                 (!unmappable).then(|| bytes.into_owned())
             }
+            Charset::Cjk(cjk) => cjk.encode(text),
         }
     }
 
@@ -351,6 +346,7 @@ impl Charset {
                         .collect(),
                 )
             }
+            Charset::Cjk(cjk) => cjk.decode(bytes),
         }
     }
 }
@@ -402,7 +398,8 @@ mod tests {
         assert_eq!(Charset::lookup("csUTF8"), Ok(Charset::Utf8));
         assert_eq!(Charset::lookup("utf8"), Err(false));
         assert_eq!(Charset::lookup("cp1252"), Err(false));
-        assert_eq!(Charset::lookup("Shift_JIS"), Err(true));
+        assert!(matches!(Charset::lookup("Shift_JIS"), Ok(Charset::Cjk(_))));
+        assert_eq!(Charset::lookup("HZ-GB-2312"), Err(true));
         assert_eq!(Charset::lookup("ISO-8859-9"), Err(true));
         assert!(matches!(
             Charset::lookup("CSisoLatin2"),

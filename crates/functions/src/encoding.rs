@@ -3,10 +3,7 @@
 //!
 //! Base64 follows Go's `base64.StdEncoding`: padding is required, `\r` and `\n` are
 //! skipped anywhere, and errors report the offset of the first bad byte. `base64gzip`
-//! frames its output as Go's `gzip.Writer` does after `Flush` and `Close` (an empty
-//! stored block before the final one), so short inputs give Terraform's exact bytes.
-
-use std::io::Write as _;
+//! compresses exactly as Go's `gzip.Writer` does (`go_deflate.rs`).
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
@@ -16,6 +13,7 @@ use super::args::str_arg;
 use super::charset::Charset;
 use super::context::CallContext;
 use super::error::FunctionError;
+use super::go_deflate;
 use super::spec::{Function, Param};
 use super::table::FunctionTable;
 
@@ -115,43 +113,8 @@ fn base64encode(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionErr
 }
 
 fn base64gzip(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
-    let bytes = go_gzip(str_arg(args, 0).as_bytes())
-        .map_err(|e| FunctionError::new(format!("failed to write gzip raw data: {e}")))?;
+    let bytes = go_deflate::gzip(str_arg(args, 0).as_bytes());
     Ok(Value::string(STANDARD.encode(bytes)))
-}
-
-/// gzip as Go's `gzip.Writer` writes it after `Flush` then `Close`: a header with no
-/// name and time zero, the data compressed at the default level and ended by a sync
-/// flush, an empty final stored block, then the CRC-32 and length.
-fn go_gzip(data: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut out = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
-    let mut deflate = flate2::Compress::new(flate2::Compression::default(), false);
-    // Room for the worst case (stored blocks) so one call normally suffices.
-    let mut body = Vec::with_capacity(data.len() + data.len() / 8 + 1024);
-    let mut input = data;
-    loop {
-        let before_in = deflate.total_in();
-        deflate
-            .compress_vec(input, &mut body, flate2::FlushCompress::Sync)
-            .map_err(std::io::Error::other)?;
-        let consumed = usize::try_from(deflate.total_in() - before_in)
-            .expect("invariant: consumed bytes fit in memory");
-        input = &input[consumed..];
-        if input.is_empty() && body.len() < body.capacity() {
-            break;
-        }
-        body.reserve(body.capacity().max(4096));
-    }
-    out.write_all(&body)?;
-    // Close: a final, empty stored block.
-    out.write_all(&[1, 0, 0, 0xff, 0xff])?;
-    let mut crc = flate2::Crc::new();
-    crc.update(data);
-    out.write_all(&crc.sum().to_le_bytes())?;
-    // ISIZE is the input length modulo 2^32.
-    let size = (data.len() as u64 & 0xffff_ffff) as u32;
-    out.write_all(&size.to_le_bytes())?;
-    Ok(out)
 }
 
 fn textencodebase64(_ctx: &CallContext, args: &[Value]) -> Result<Value, FunctionError> {
@@ -198,7 +161,8 @@ fn charset_arg(args: &[Value], index: usize) -> Result<Charset, FunctionError> {
             format!(
                 "{} is an IANA encoding that terrace does not implement; supported are UTF-8, \
                  UTF-16, UTF-16BE, UTF-16LE, US-ASCII, ISO-8859-1 to -8, -8-I, -10 and -13 to \
-                 -16, KOI8-R, KOI8-U, IBM866, macintosh, windows-874 and windows-1250 to -1258",
+                 -16, KOI8-R, KOI8-U, IBM866, macintosh, windows-874, windows-1250 to -1258, \
+                 Shift_JIS, EUC-JP, ISO-2022-JP, EUC-KR, GBK, GB18030 and Big5",
                 quote(name)
             )
         } else {
@@ -490,7 +454,7 @@ mod tests {
             message,
             "\"ascii\" is not a supported IANA encoding name or alias in this Terraform version"
         );
-        let (_, message) = invalid("textencodebase64", vec![s("x"), s("Shift_JIS")]);
+        let (_, message) = invalid("textencodebase64", vec![s("x"), s("HZ-GB-2312")]);
         assert!(message.contains("does not implement"), "{message}");
         let (param, message) = invalid("textdecodebase64", vec![s("SGVsbG8"), s("UTF-8")]);
         assert_eq!(param, "source");

@@ -35,6 +35,9 @@
 mod args;
 mod call;
 mod charset;
+mod charset_chinese;
+mod charset_cjk;
+mod charset_japanese;
 mod collection;
 mod context;
 mod control;
@@ -48,6 +51,7 @@ mod file_source;
 mod filesystem;
 mod format;
 mod glob;
+mod go_deflate;
 mod go_math;
 mod go_panic;
 mod go_path;

@@ -121,6 +121,12 @@ CASES = {
         "module.t.rendered", "keys(module.t.rendered)", "module.t.rendered.p", "module.t.rendered.q",
         "module.t.ok", "local.via_t",
     ],
+    "try_partial_local": [
+        "1", "local.guarded", "keys(local.guarded)", 'try(keys(local.guarded), "x")', 'try(local.guarded, "x")',
+        'try(local.guarded["one.json"], "x")', 'try(local.guarded["two.json"], "x")', "can(keys(local.guarded))",
+        "can(local.guarded)", 'try(local.guarded.nope, "x")', "can(local.guarded.nope)",
+        'try(local.guarded["two.json"].b, "x")', 'try(local.known.nope, local.guarded, "x")',
+    ],
     "call_undeclared_arg": CALL,
     "call_undeclared_arg_inited": CALL,
     "call_missing_required": CALL,

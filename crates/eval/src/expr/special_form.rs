@@ -1,17 +1,14 @@
 //! Functions that need the evaluator itself: `try`, `can`, `type`, `convert`,
 //! `templatefile` and `templatestring` (their table entries only document them).
 
-use terrace_syntax::{Expr, ExprKind, FunctionCall, Literal, SourceMap, Span, Template};
+use terrace_syntax::{ExprKind, FunctionCall, Literal, SourceMap, Span, Template};
 use terrace_types::{Key, Type, Value};
 
 use super::function_call::{call_error, check_arity, invalid_argument};
-use super::traversal::{get_attr, index};
 use super::{Ctx, EvalResult, convert_to, error};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::references::{Reference, references};
 use crate::scope::Scope;
 use terrace_functions::CallError;
-use terrace_syntax::TraversalStep;
 
 /// The error for `type()` outside the console, or a console result that holds a
 /// `type()` result somewhere inside it.
@@ -72,7 +69,9 @@ impl Ctx<'_> {
         }
     }
 
-    /// `try(a, b, ...)`: the first argument that evaluates without errors.
+    /// `try(a, b, ...)`: the first argument that evaluates without errors, as HCL's
+    /// `tryfunc` does since v2.18 (Terraform 1.6): each argument is evaluated, and the
+    /// first that succeeds gives the result, or an unknown when it is not wholly known.
     fn eval_try(&mut self, function_call: &FunctionCall, span: Span) -> EvalResult {
         self.special_arity(function_call)?;
         if function_call.args.is_empty() {
@@ -84,10 +83,12 @@ impl Ctx<'_> {
         }
         let mut failures = Diagnostics::new();
         for arg in &function_call.args {
-            if self.depends_on_unknowns(arg) {
-                return Ok(Value::unknown(Type::Dynamic));
-            }
             match self.eval(arg) {
+                // A value not wholly known may still fail once known (an index into an
+                // unknown collection), or become a different type: HCL's `try` cannot
+                // pick an argument yet. An error stays an error however the unknowns
+                // resolve, so the next argument is tried.
+                Ok(value) if !value.is_wholly_known() => return Ok(Value::unknown(Type::Dynamic)),
                 Ok(value) => return Ok(value),
                 Err(found) => failures.extend(found),
             }
@@ -105,46 +106,15 @@ impl Ctx<'_> {
         Err(diagnostic.into())
     }
 
-    /// `can(x)`: whether `x` evaluates without errors.
+    /// `can(x)`: whether `x` evaluates without errors (unknown while its value is not
+    /// wholly known).
     fn eval_can(&mut self, function_call: &FunctionCall) -> EvalResult {
         self.special_arity(function_call)?;
-        let arg = &function_call.args[0];
-        if self.depends_on_unknowns(arg) {
-            return Ok(Value::unknown(Type::Bool));
+        match self.eval(&function_call.args[0]) {
+            Err(_) => Ok(Value::bool(false)),
+            Ok(value) if !value.is_wholly_known() => Ok(Value::unknown(Type::Bool)),
+            Ok(_) => Ok(Value::bool(true)),
         }
-        Ok(Value::bool(self.eval(arg).is_ok()))
-    }
-
-    /// Whether a value `expr` refers to is not wholly known yet (then `try` and
-    /// `can` cannot tell whether it will succeed).
-    fn depends_on_unknowns(&mut self, expr: &Expr) -> bool {
-        references(expr)
-            .iter()
-            .filter_map(|reference| self.resolve(reference))
-            .any(|value| !value.is_wholly_known())
-    }
-
-    /// The value a reference stands for, when it can be found without errors.
-    fn resolve(&self, reference: &Reference) -> Option<Value> {
-        let mut value = match self.local(reference.root()) {
-            Some(value) => value.clone(),
-            None => self.scope.get(reference.root())?.clone(),
-        };
-        for step in reference.steps() {
-            value = match step {
-                TraversalStep::Attr { name, span } => get_attr(&value, name, *span).ok()?,
-                TraversalStep::Index { key, span } => {
-                    let key = match key {
-                        terrace_syntax::IndexKey::Number(n) => {
-                            Value::number(terrace_types::Number::parse(n).ok()?)
-                        }
-                        terrace_syntax::IndexKey::String(s) => Value::string(&**s),
-                    };
-                    index(&value, &key, *span).ok()?
-                }
-            };
-        }
-        Some(value)
     }
 
     /// `convert(value, type)`: the second argument is a type constraint, not a value.
