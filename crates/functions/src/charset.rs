@@ -7,9 +7,10 @@
 //! encoding_rs, the single-byte encodings whose Go tables (x/text's charmap) come from the
 //! same WHATWG indexes as encoding_rs's: ISO-8859-2 to -8, -8-I, -10, -13 to -16, KOI8-R,
 //! KOI8-U, IBM866, macintosh, windows-874 and windows-1250 to -1258, by their IANA names
-//! and aliases (each checked against Terraform). Other encodings Terraform knows
-//! (Shift_JIS, GBK, ISO-8859-9, …) are reported as valid names terrace does not
-//! implement, rather than as unknown names.
+//! and aliases (each checked against Terraform); and the multi-byte encodings of
+//! `charset_cjk` (Shift_JIS, EUC-JP, ISO-2022-JP, EUC-KR, GBK, GB18030, HZ-GB-2312, Big5).
+//! Other encodings Terraform knows (IBM437, ISO-8859-9, …) are reported as valid names
+//! terrace does not implement, rather than as unknown names.
 
 use super::charset_cjk::{CJK_NAMES, Cjk};
 
@@ -205,7 +206,7 @@ const NAMES: &[(&str, Charset)] = &[
 ];
 
 /// Common IANA names Terraform accepts but terrace does not implement, lower case.
-const UNIMPLEMENTED: &[&str] = &["hz-gb-2312", "ibm437", "ibm850", "utf-32", "iso-8859-9"];
+const UNIMPLEMENTED: &[&str] = &["ibm437", "ibm850", "utf-32", "iso-8859-9"];
 
 /// Code points of windows-1252 bytes 0x80..=0x9F (`None`: not defined).
 const WINDOWS_1252_HIGH: [Option<char>; 32] = [
@@ -399,7 +400,8 @@ mod tests {
         assert_eq!(Charset::lookup("utf8"), Err(false));
         assert_eq!(Charset::lookup("cp1252"), Err(false));
         assert!(matches!(Charset::lookup("Shift_JIS"), Ok(Charset::Cjk(_))));
-        assert_eq!(Charset::lookup("HZ-GB-2312"), Err(true));
+        assert_eq!(Charset::lookup("IBM437"), Err(true));
+        assert!(matches!(Charset::lookup("hz-gb-2312"), Ok(Charset::Cjk(_))));
         assert_eq!(Charset::lookup("ISO-8859-9"), Err(true));
         assert!(matches!(
             Charset::lookup("CSisoLatin2"),

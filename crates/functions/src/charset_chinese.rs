@@ -1,4 +1,5 @@
-//! The Chinese encodings as Go's x/text writes and reads them: GBK, GB18030 and Big5.
+//! The Chinese encodings as Go's x/text writes and reads them: GBK, GB18030, HZ-GB-2312 and
+//! Big5.
 //!
 //! Go's GBK table is WHATWG's GBK index as it stood before GB18030-2022, without the
 //! private-use mappings: encoding_rs (the current index) decodes and encodes the same
@@ -32,11 +33,91 @@ fn gbk_pair(bytes: [u8; 2]) -> Option<char> {
     }
 }
 
+/// The two-byte code Go's GBK encode tables give `c` (which `€` has too: `A2 E3`), or
+/// `None`: neither private use nor the 19 code points GB18030-2022 moved are in them.
+fn gbk_two_bytes(c: char) -> Option<[u8; 2]> {
+    if c.is_ascii() || is_private_use(c) || moved_in_2022(c) {
+        return None;
+    }
+    let mut buffer = [0u8; 4];
+    let (bytes, _, unmappable) = encoding_rs::GB18030.encode(c.encode_utf8(&mut buffer));
+    match *bytes {
+        [b0, b1] if !unmappable => Some([b0, b1]),
+        _ => None,
+    }
+}
+
+/// `text` in HZ-GB-2312 as Go's encoder writes it: ASCII as is (`~` doubled), each run of
+/// GB2312 characters between `~{` and `~}` as their GBK bytes less 0x80 (each byte 0x21 to
+/// 0x7E), with no `~}` after a run that ends the text; `None` at a character outside GB2312.
+pub(super) fn encode_hz(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut in_gb = false;
+    for c in text.chars() {
+        if c == '~' {
+            out.extend_from_slice(b"~~");
+        } else if c.is_ascii() {
+            if in_gb {
+                out.extend_from_slice(b"~}");
+                in_gb = false;
+            }
+            out.push(c as u8);
+        } else {
+            let [b0, b1] = gbk_two_bytes(c)?;
+            let (c0, c1) = (b0.wrapping_sub(0x80), b1.wrapping_sub(0x80));
+            if !(0x21..0x7e).contains(&c0) || !(0x21..0x7f).contains(&c1) {
+                return None;
+            }
+            if !in_gb {
+                out.extend_from_slice(b"~{");
+                in_gb = true;
+            }
+            out.extend_from_slice(&[c0, c1]);
+        }
+    }
+    Some(out)
+}
+
+/// `bytes` as Go's HZ-GB-2312 decoder reads them (`~{` and `~}` switch modes, `~~` is `~`,
+/// `~` and a newline are nothing), or `None` where it gives U+FFFD: a byte over 0x7F, any
+/// other `~` sequence, a pair outside GB2312's rows or an odd byte in GB mode.
+pub(super) fn decode_hz(bytes: &[u8]) -> Option<String> {
+    let mut out = String::with_capacity(bytes.len());
+    let mut in_gb = false;
+    let mut at = 0;
+    while at < bytes.len() {
+        let c0 = bytes[at];
+        if !c0.is_ascii() {
+            return None;
+        }
+        if c0 == b'~' {
+            match bytes.get(at + 1)? {
+                b'{' => in_gb = true,
+                b'}' => in_gb = false,
+                b'~' => out.push('~'),
+                b'\n' => {}
+                _ => return None,
+            }
+            at += 2;
+        } else if in_gb {
+            let c1 = *bytes.get(at + 1)?;
+            if !(0x21..0x7e).contains(&c0) || !(0x21..0x7f).contains(&c1) {
+                return None;
+            }
+            out.push(gbk_pair([c0 + 0x80, c1 + 0x80])?);
+            at += 2;
+        } else {
+            out.push(char::from(c0));
+            at += 1;
+        }
+    }
+    Some(out)
+}
+
 /// `text` in GBK (`four_bytes == false`) or GB18030, or `None` at a character Go's
 /// encoder refuses (GBK only: GB18030 encodes every scalar value).
 pub(super) fn encode_gbk(text: &str, four_bytes: bool) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(text.len());
-    let mut buffer = [0u8; 4];
     for c in text.chars() {
         if c.is_ascii() {
             out.push(c as u8);
@@ -46,12 +127,9 @@ pub(super) fn encode_gbk(text: &str, four_bytes: bool) -> Option<Vec<u8>> {
             out.push(0x80);
             continue;
         }
-        if !is_private_use(c) && !moved_in_2022(c) {
-            let (bytes, _, unmappable) = encoding_rs::GB18030.encode(c.encode_utf8(&mut buffer));
-            if !unmappable && bytes.len() == 2 {
-                out.extend_from_slice(&bytes);
-                continue;
-            }
+        if let Some(pair) = gbk_two_bytes(c) {
+            out.extend_from_slice(&pair);
+            continue;
         }
         if !four_bytes {
             return None;

@@ -28,6 +28,7 @@ enum Kind {
     EucKr,
     Gbk,
     Gb18030,
+    HzGb2312,
     Big5,
 }
 
@@ -50,6 +51,7 @@ pub(super) const CJK_NAMES: &[(&str, Cjk)] = &[
     ("csgbk", GBK),
     ("gb18030", GB18030),
     ("csgb18030", GB18030),
+    ("hz-gb-2312", HZ_GB_2312),
     ("big5", BIG5),
     ("csbig5", BIG5),
 ];
@@ -78,6 +80,10 @@ const GB18030: Cjk = Cjk {
     name: "GB18030",
     kind: Kind::Gb18030,
 };
+const HZ_GB_2312: Cjk = Cjk {
+    name: "HZ-GB-2312",
+    kind: Kind::HzGb2312,
+};
 const BIG5: Cjk = Cjk {
     name: "Big5",
     kind: Kind::Big5,
@@ -91,7 +97,8 @@ impl Cjk {
             Kind::Iso2022Jp => encoding_rs::ISO_2022_JP,
             Kind::EucKr => encoding_rs::EUC_KR,
             Kind::Gbk => encoding_rs::GBK,
-            Kind::Gb18030 => encoding_rs::GB18030,
+            // HZ is GB2312 in 7 bits; charset_chinese writes and reads it itself.
+            Kind::Gb18030 | Kind::HzGb2312 => encoding_rs::GB18030,
             Kind::Big5 => encoding_rs::BIG5,
         }
     }
@@ -104,6 +111,7 @@ impl Cjk {
             Kind::Iso2022Jp => return charset_japanese::encode_iso_2022_jp(text),
             Kind::Gbk => return charset_chinese::encode_gbk(text, false),
             Kind::Gb18030 => return charset_chinese::encode_gbk(text, true),
+            Kind::HzGb2312 => return charset_chinese::encode_hz(text),
             Kind::Big5 => return charset_chinese::encode_big5(text),
             Kind::EucKr => {}
         }
@@ -127,6 +135,7 @@ impl Cjk {
             Kind::Iso2022Jp => return charset_japanese::decode_iso_2022_jp(bytes),
             Kind::Gbk => return charset_chinese::decode_gbk(bytes, false),
             Kind::Gb18030 => return charset_chinese::decode_gbk(bytes, true),
+            Kind::HzGb2312 => return charset_chinese::decode_hz(bytes),
             Kind::Big5 | Kind::EucKr => {}
         }
         let mut decoder = self.encoding().new_decoder_without_bom_handling();
@@ -209,6 +218,8 @@ mod tests {
             pairs(&[0x1b, b'$', b'(', b'D'])
         } else if name.ends_with("after ESC ( I") {
             pairs(&[0x1b, b'(', b'I'])
+        } else if name.ends_with("after ~{") {
+            pairs(b"~{")
         } else if name.ends_with("decodes every escape") {
             (0..=255u8)
                 .flat_map(|a| (0..=255u8).map(move |b| (a, b)))
@@ -250,6 +261,6 @@ mod tests {
             assert_eq!(hex, expected, "{name}");
             checked += 1;
         }
-        assert_eq!(checked, 27);
+        assert_eq!(checked, 31);
     }
 }

@@ -454,7 +454,7 @@ mod tests {
             message,
             "\"ascii\" is not a supported IANA encoding name or alias in this Terraform version"
         );
-        let (_, message) = invalid("textencodebase64", vec![s("x"), s("HZ-GB-2312")]);
+        let (_, message) = invalid("textencodebase64", vec![s("x"), s("IBM437")]);
         assert!(message.contains("does not implement"), "{message}");
         let (param, message) = invalid("textdecodebase64", vec![s("SGVsbG8"), s("UTF-8")]);
         assert_eq!(param, "source");

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Records text_encodings.txt: Terraform 1.15.5's `textencodebase64` and `textdecodebase64`
 with the multi-byte encodings of Go's ianaindex (Shift_JIS, EUC-JP, ISO-2022-JP, EUC-KR,
-GBK, GB18030, Big5).
+GBK, GB18030, Big5, and HZ-GB-2312, whose cases come last).
 
 Exhaustive cases are Terraform expressions that encode every code point of a range, or
 decode every byte sequence of a shape, and hash the joined results ("!" where the
@@ -120,6 +120,29 @@ CASES += [
     ("big5 two code points", 'textdecodebase64("iGKIZA==", "Big5")'),
     ("big5 unmappable", 'textencodebase64("简体", "Big5")'),
     ("gb2312 is not supported", 'textencodebase64("中", "GB2312")'),
+    # HZ-GB-2312 (its exhaustive cases too: appended after the others when it was added).
+    ("HZ-GB-2312 encodes every BMP code point", bmp_encode("HZ-GB-2312")),
+    ("HZ-GB-2312 encodes planes 1 and 2", supplementary_encode("HZ-GB-2312")),
+    ("HZ-GB-2312 decodes every byte pair", pairs_decode("HZ-GB-2312")),
+    ("HZ-GB-2312 decodes every pair after ~{", prefixed_decode("HZ-GB-2312", 0x7e, 0x7b)),
+    ('hz-gb-2312 mixed', 'textencodebase64("中文 text ~ 中", "HZ-GB-2312")'),
+    ('hz-gb-2312 lower case name', 'textencodebase64("a中b", " hz-gb-2312 ")'),
+    ('hz-gb-2312 ends in gb mode', 'textencodebase64("中文", "HZ-GB-2312")'),
+    ('hz-gb-2312 tilde in gb mode', 'textencodebase64("中~文", "HZ-GB-2312")'),
+    ('hz-gb-2312 euro', 'textencodebase64("a€", "HZ-GB-2312")'),
+    ('hz-gb-2312 gbk-only character', 'textencodebase64("丂", "HZ-GB-2312")'),
+    ('hz-gb-2312 emoji', 'textencodebase64("😀", "HZ-GB-2312")'),
+    ("hz-gb-2312 round trip", 'textdecodebase64(textencodebase64("中文 ~ text\\n第二行", "HZ-GB-2312"), "HZ-GB-2312")'),
+    ('hz-gb-2312 decode', 'textdecodebase64("fntWUH59YWJ+fmM=", "HZ-GB-2312")'),
+    ('hz-gb-2312 decode line continuation', 'textdecodebase64("YX4KYg==", "HZ-GB-2312")'),
+    ('hz-gb-2312 decode bad escape', 'textdecodebase64("YX54Yg==", "HZ-GB-2312")'),
+    ('hz-gb-2312 decode trailing tilde', 'textdecodebase64("YX4=", "HZ-GB-2312")'),
+    ('hz-gb-2312 decode high byte', 'textdecodebase64("YdbQ", "HZ-GB-2312")'),
+    ('hz-gb-2312 decode odd byte in gb mode', 'textdecodebase64("fntWUFY=", "HZ-GB-2312")'),
+    ('hz-gb-2312 decode newline in gb mode', 'textdecodebase64("fntWUAp+fQ==", "HZ-GB-2312")'),
+    ('hz-gb-2312 decode close in ascii mode', 'textdecodebase64("YX59Yn57fntWUA==", "HZ-GB-2312")'),
+    ('hz-gb-2312 decode empty', 'textdecodebase64("", "HZ-GB-2312")'),
+    ('hz-gb-2312 csHZGB2312 is no alias', 'textencodebase64("a", "csHZGB2312")'),
 ]
 
 
