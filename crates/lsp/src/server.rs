@@ -624,15 +624,16 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
     match request.method.as_str() {
         HoverRequest::METHOD => {
             let p: HoverParams = params(request)?;
-            let tdp = p.text_document_position_params;
-            let Some((path, doc)) = document(&job.docs, &tdp.text_document.uri) else {
+            let Some(cursor) = cursor_at(&job.docs, &p.text_document_position_params) else {
                 return Ok(serde_json::Value::Null);
             };
-            let Some(range) = doc.index.line_range(&doc.text, tdp.position.line as usize) else {
-                return Ok(serde_json::Value::Null);
-            };
-            let line = &doc.text[range.clone()];
-            let at = doc.index.offset(&doc.text, tdp.position) - range.start;
+            let Cursor {
+                path,
+                doc,
+                line_start,
+                line,
+                at,
+            } = cursor;
             let Some(target) = target_at(line, at) else {
                 return Ok(serde_json::Value::Null);
             };
@@ -658,38 +659,21 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
                 }),
                 range: Some(
                     doc.index
-                        .range(&doc.text, range.start + span.start..range.start + span.end),
+                        .range(&doc.text, line_start + span.start..line_start + span.end),
                 ),
             })
         }
         GotoDefinition::METHOD => {
             let p: GotoDefinitionParams = params(request)?;
-            let tdp = p.text_document_position_params;
-            let Some((path, doc)) = document(&job.docs, &tdp.text_document.uri) else {
-                return Ok(serde_json::Value::Null);
-            };
-            let Some(range) = doc.index.line_range(&doc.text, tdp.position.line as usize) else {
-                return Ok(serde_json::Value::Null);
-            };
-            let line = &doc.text[range.clone()];
-            let at = doc.index.offset(&doc.text, tdp.position) - range.start;
-            let Some(Target::Reference { text, .. }) = target_at(line, at) else {
+            let Some((path, text)) = reference_at(&job.docs, &p.text_document_position_params)
+            else {
                 return Ok(serde_json::Value::Null);
             };
             let (dir, analysis) = analysis_of(shared, &path);
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
-            let locations: Vec<Location> = definition::definition(&analysis, &dir, &text)
-                .into_iter()
-                .filter_map(|spot| {
-                    let index = LineIndex::new(&spot.text);
-                    Some(Location::new(
-                        uri_of(&spot.path)?,
-                        index.range(&spot.text, spot.span.range()),
-                    ))
-                })
-                .collect();
+            let locations = locations(&definition::definition(&analysis, &dir, &text));
             if locations.is_empty() {
                 return Ok(serde_json::Value::Null);
             }
@@ -743,20 +727,21 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
         }
         Completion::METHOD => {
             let p: CompletionParams = params(request)?;
-            let tdp = p.text_document_position;
-            let Some((path, doc)) = document(&job.docs, &tdp.text_document.uri) else {
+            let Some(cursor) = cursor_at(&job.docs, &p.text_document_position) else {
                 return Ok(serde_json::Value::Null);
             };
-            let Some(range) = doc.index.line_range(&doc.text, tdp.position.line as usize) else {
-                return Ok(serde_json::Value::Null);
-            };
-            let line = &doc.text[range.clone()];
-            let at = doc.index.offset(&doc.text, tdp.position) - range.start;
+            let Cursor {
+                path,
+                doc,
+                line_start,
+                line,
+                at,
+            } = cursor;
             let Some(typed) = typed_before(line, at) else {
                 return json(CompletionResponse::Array(Vec::new()));
             };
             let block = if typed.line_start && typed.path.is_empty() {
-                enclosing_block(&doc.text, range.start + at)
+                enclosing_block(&doc.text, line_start + at)
             } else {
                 None
             };
@@ -800,19 +785,43 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
     }
 }
 
+/// A position in an open document: the document, its path, and the line the position is on
+/// (its text and where it starts) with the position's byte offset in it.
+struct Cursor<'a> {
+    path: PathBuf,
+    doc: &'a Document,
+    line_start: usize,
+    line: &'a str,
+    at: usize,
+}
+
+/// The cursor at a position, or `None` when the document is not open or has no such line.
+fn cursor_at<'a>(
+    docs: &'a DocumentStore,
+    tdp: &lsp_types::TextDocumentPositionParams,
+) -> Option<Cursor<'a>> {
+    let (path, doc) = document(docs, &tdp.text_document.uri)?;
+    let range = doc
+        .index
+        .line_range(&doc.text, tdp.position.line as usize)?;
+    let at = doc.index.offset(&doc.text, tdp.position) - range.start;
+    Some(Cursor {
+        path,
+        doc,
+        line_start: range.start,
+        line: &doc.text[range],
+        at,
+    })
+}
+
 /// The reference under a position of an open document, with the document's path.
 fn reference_at(
     docs: &DocumentStore,
     tdp: &lsp_types::TextDocumentPositionParams,
 ) -> Option<(PathBuf, String)> {
-    let (path, doc) = document(docs, &tdp.text_document.uri)?;
-    let range = doc
-        .index
-        .line_range(&doc.text, tdp.position.line as usize)?;
-    let line = &doc.text[range.clone()];
-    let at = doc.index.offset(&doc.text, tdp.position) - range.start;
-    match target_at(line, at)? {
-        Target::Reference { text, .. } => Some((path, text)),
+    let cursor = cursor_at(docs, tdp)?;
+    match target_at(cursor.line, cursor.at)? {
+        Target::Reference { text, .. } => Some((cursor.path, text)),
         Target::Function { .. } => None,
     }
 }
