@@ -36,8 +36,9 @@ use crate::analysis::{Analysis, clean};
 use crate::cursor::{Target, target_at, typed_before};
 use crate::documents::{Document, DocumentStore};
 use crate::position::LineIndex;
+use crate::settings::Settings;
 use crate::uri::{path_of, uri_of};
-use crate::{completion, definition, diagnostics, hover, symbols};
+use crate::{completion, definition, diagnostics, hover, inlay, symbols};
 
 /// How long the loader waits for typing to pause before loading.
 const DEBOUNCE: Duration = Duration::from_millis(150);
@@ -127,6 +128,8 @@ struct Shared {
     in_flight: Mutex<HashMap<RequestId, Arc<AtomicBool>>>,
     /// Deadlines of running evaluations.
     deadlines: Mutex<Vec<(Instant, Arc<AtomicBool>)>>,
+    /// The client's settings (inlay hints on or off).
+    settings: Settings,
 }
 
 /// A root's loads: the newest, and the newest without configuration errors.
@@ -164,11 +167,17 @@ struct Job {
 fn serve(connection: Connection) -> Result<bool, Error> {
     let (id, params) = connection.initialize_start()?;
     let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
+    let settings = Settings::from_initialize(&params);
+    let mut capabilities = capabilities();
+    if settings.advertised() {
+        capabilities.inlay_hint_provider = Some(OneOf::Left(true));
+    }
     let result = serde_json::json!({
-        "capabilities": capabilities(),
+        "capabilities": capabilities,
         "serverInfo": ServerInfo { name: "terrace".to_string(), version: Some(env!("CARGO_PKG_VERSION").to_string()) },
     });
     connection.initialize_finish(id, result)?;
+    settings.initialized(&connection.sender);
 
     let roots = workspace_roots(&params);
     if let Some(pid) = params.process_id {
@@ -181,6 +190,7 @@ fn serve(connection: Connection) -> Result<bool, Error> {
         loaded: Condvar::new(),
         in_flight: Mutex::new(HashMap::new()),
         deadlines: Mutex::new(Vec::new()),
+        settings,
     });
     let (load_tx, load_rx) = unbounded::<LoadJob>();
     {
@@ -216,11 +226,25 @@ fn serve(connection: Connection) -> Result<bool, Error> {
         changed: None,
         debounce: false,
     });
+    // After `shutdown`, only `exit` is awaited (a late response from the client, such as the
+    // answer to a `workspace/configuration` request, may still come in between).
+    let mut shut_down = false;
     for message in &connection.receiver {
         match message {
             Message::Request(request) => {
-                if request.method == lsp_types::request::Shutdown::METHOD {
-                    return Ok(connection.handle_shutdown(&request).unwrap_or(false));
+                if shut_down || request.method == lsp_types::request::Shutdown::METHOD {
+                    let response = if shut_down {
+                        Response::new_err(
+                            request.id,
+                            ErrorCode::InvalidRequest as i32,
+                            "the server is shutting down".into(),
+                        )
+                    } else {
+                        Response::new_ok(request.id, ())
+                    };
+                    shut_down = true;
+                    let _ = connection.sender.send(Message::Response(response));
+                    continue;
                 }
                 let cancel = Arc::new(AtomicBool::new(false));
                 lock(&shared.in_flight).insert(request.id.clone(), cancel.clone());
@@ -232,7 +256,7 @@ fn serve(connection: Connection) -> Result<bool, Error> {
             }
             Message::Notification(note) => {
                 let changed = match note.method.as_str() {
-                    lsp_types::notification::Exit::METHOD => return Ok(false),
+                    lsp_types::notification::Exit::METHOD => return Ok(shut_down),
                     lsp_types::notification::Cancel::METHOD => {
                         if let Ok(params) =
                             serde_json::from_value::<lsp_types::CancelParams>(note.params)
@@ -245,6 +269,10 @@ fn serve(connection: Connection) -> Result<bool, Error> {
                                 flag.store(true, Ordering::Relaxed);
                             }
                         }
+                        None
+                    }
+                    lsp_types::notification::DidChangeConfiguration::METHOD => {
+                        shared.settings.changed(&note.params, &shared.sender);
                         None
                     }
                     _ => document_notification(
@@ -262,7 +290,9 @@ fn serve(connection: Connection) -> Result<bool, Error> {
                     });
                 }
             }
-            Message::Response(_) => {}
+            Message::Response(response) => {
+                shared.settings.response(&response, &shared.sender);
+            }
         }
     }
     // The client went away without `exit`.
@@ -444,6 +474,7 @@ fn loader(shared: &Shared, jobs: &Receiver<LoadJob>) {
         }
         roots.sort();
         roots.dedup();
+        let reloaded = !roots.is_empty();
         for root in roots {
             let analysis = Arc::new(Analysis::load(&root, overlay.clone(), generation));
             let files = publish(
@@ -493,6 +524,10 @@ fn loader(shared: &Shared, jobs: &Receiver<LoadJob>) {
                 );
                 shared.loaded.notify_all();
             }
+        }
+        // The values changed: the hints shown are stale.
+        if reloaded {
+            shared.settings.refresh(&shared.sender);
         }
     }
 }
@@ -618,7 +653,7 @@ fn analysis_of(shared: &Shared, path: &Path) -> (PathBuf, Option<Arc<Analysis>>)
 fn handle(shared: &Shared, job: &Job) -> Answer {
     use lsp_types::request::{
         Completion, DocumentSymbolRequest, FoldingRangeRequest, Formatting, GotoDefinition,
-        HoverRequest, References, Rename, WorkspaceSymbolRequest,
+        HoverRequest, InlayHintRequest, References, Rename, WorkspaceSymbolRequest,
     };
     let request = &job.request;
     match request.method.as_str() {
@@ -773,6 +808,29 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             };
             let (body, _) = terrace_syntax::parse_body(&doc.text);
             json(symbols::folding_ranges(&doc.index, &body))
+        }
+        InlayHintRequest::METHOD => {
+            let p: lsp_types::InlayHintParams = params(request)?;
+            if !shared.settings.inlay_hints() {
+                return Ok(serde_json::Value::Null);
+            }
+            let Some((path, doc)) = document(&job.docs, &p.text_document.uri) else {
+                return Ok(serde_json::Value::Null);
+            };
+            let (dir, analysis) = analysis_of(shared, &path);
+            let Some(analysis) = analysis else {
+                return Ok(serde_json::Value::Null);
+            };
+            let flag = job.cancel.clone();
+            lock(&shared.deadlines).push((Instant::now() + EVAL_DEADLINE, flag.clone()));
+            json(inlay::lsp_hints(
+                &analysis,
+                &dir,
+                &doc.text,
+                &doc.index,
+                p.range,
+                Some(flag),
+            ))
         }
         WorkspaceSymbolRequest::METHOD => {
             let p: WorkspaceSymbolParams = params(request)?;

@@ -52,7 +52,9 @@ def pos_of(text: str, needle: str, nth: int = 0, delta: int = 0) -> T.Position:
 
 
 class Session:
-    def __init__(self, fixture: str):
+    def __init__(self, fixture: str, options=None, inlay_caps=False):
+        self.options = options
+        self.inlay_caps = inlay_caps
         self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="terrace-lsp-"))
         self.root = self.tmp / pathlib.Path(fixture).name
         shutil.copytree(FIXTURES / fixture, self.root)
@@ -65,9 +67,12 @@ class Session:
         caps = client_capabilities("visual-studio-code")
         caps.general = T.GeneralClientCapabilities(position_encodings=[T.PositionEncodingKind.Utf16])
         caps.text_document.diagnostic = None
+        if self.inlay_caps:  # VS Code's, newer than pytest-lsp's copy of its capabilities
+            caps.workspace.inlay_hint = T.InlayHintWorkspaceClientCapabilities(refresh_support=True)
+            caps.text_document.inlay_hint = T.InlayHintClientCapabilities(dynamic_registration=True)
         uri = self.root.as_uri()
         self.init = await self.client.initialize_session(T.InitializeParams(
-            capabilities=caps, process_id=os.getpid(), root_uri=uri,
+            capabilities=caps, process_id=os.getpid(), root_uri=uri, initialization_options=self.options,
             workspace_folders=[T.WorkspaceFolder(uri=uri, name="ws")]))
         return self
 
@@ -482,5 +487,112 @@ async def test_references_and_rename_across_the_module_and_its_callers():
         assert "cidrsubnet(var.prefix, 8, i)" in changed["modules/net/main.tf"]
         assert "value = var.prefix" in changed["modules/net/main.tf"]
         assert changed["main.tf"].count('  prefix   = "10.') == 2
+    finally:
+        await s.stop()
+
+
+# ------------------------------------------------------------------------------ inlay hints
+# fixtures/inlay, values from the oracle (tf-console --dir fixtures/inlay, no state):
+# local.name "é😀-eu-west-1", local.doubled 4, local.flag true, upper(local.name)
+# "É😀-EU-WEST-1", module.one.same and module.two.same "shared-1"; not shown: local.zones
+# (several lines), local.secret (sensitive value), local.long (59 characters), local.literal
+# (its own text), local.later (known after apply), output "hidden" (sensitive = true).
+INLAY_MAIN = {("name", '"é😀-eu-west-1"'), ("doubled", "4"), ("flag", "true"), ("output name", '"É😀-EU-WEST-1"')}
+
+
+async def inlay_hints(s, rel, text, first=0, last=None):
+    last = text.count("\n") if last is None else last
+    res = await asyncio.wait_for(s.client.text_document_inlay_hint_async(T.InlayHintParams(
+        text_document=T.TextDocumentIdentifier(uri=s.uri(rel)),
+        range=T.Range(start=T.Position(line=first, character=0), end=T.Position(line=last, character=0)))), TIMEOUT)
+    return res
+
+
+def hint_places(text, hints):
+    """(the name of the local or output on the hint's line, its label), checking each hint sits
+    right after its expression (UTF-16 character)."""
+    lines = text.split("\n")
+    out = set()
+    for h in hints or []:
+        line = lines[h.position.line]
+        assert utf16(line.rstrip()) == h.position.character, (line, h.position)
+        name = line.split("=")[0].strip()
+        if name == "value":
+            block = next(l for l in reversed(lines[:h.position.line]) if l.startswith("output"))
+            name = "output " + block.split('"')[1]
+        out.add((name, h.label))
+    return out
+
+
+@pytest.mark.asyncio
+async def test_inlay_hints_off_unless_asked():
+    s = await Session("inlay").start()
+    try:
+        assert s.init.capabilities.inlay_hint_provider is None
+        text = s.open("main.tf")
+        await s.hover("main.tf", pos_of(text, "var.region", delta=5))  # loaded
+        assert not await inlay_hints(s, "main.tf", text)
+    finally:
+        await s.stop()
+
+
+@pytest.mark.asyncio
+async def test_inlay_hints_from_initialization_options():
+    s = await Session("inlay", options={"inlayHints": True}).start()
+    try:
+        assert s.init.capabilities.inlay_hint_provider
+        text = s.open("main.tf")
+        assert hint_places(text, await inlay_hints(s, "main.tf", text)) == INLAY_MAIN
+        # Only the lines asked for.
+        got = hint_places(text, await inlay_hints(s, "main.tf", text, first=15, last=17))
+        assert got == {("doubled", "4"), ("flag", "true")}, got
+        # A child module called twice: only what both calls agree on.
+        child = s.open("child/main.tf")
+        got = hint_places(child, await inlay_hints(s, "child/main.tf", child))
+        assert got == {("same", '"shared-1"'), ("output same", '"shared-1"')}, got
+    finally:
+        await s.stop()
+
+
+@pytest.mark.asyncio
+async def test_inlay_hints_from_workspace_configuration_with_refresh():
+    s = Session("inlay", inlay_caps=True)
+    s.client.set_configuration({"inlayHints": True}, section="terrace")
+    refreshes = []
+
+    @s.client.feature("workspace/inlayHint/refresh")
+    def _refresh(params):
+        refreshes.append(time.monotonic())
+
+    @s.client.feature("client/registerCapability")
+    def _register(params):
+        refreshes.append(("register", [r.method for r in params.registrations]))
+
+    await s.start()
+    try:
+        # Not announced in initialize: registered once the client's settings turn it on.
+        assert s.init.capabilities.inlay_hint_provider is None
+        text = s.open("main.tf")
+        t0 = time.monotonic()
+        while ("register", ["textDocument/inlayHint"]) not in refreshes and time.monotonic() - t0 < TIMEOUT:
+            await asyncio.sleep(0.05)
+        assert ("register", ["textDocument/inlayHint"]) in refreshes
+        assert hint_places(text, await inlay_hints(s, "main.tf", text)) == INLAY_MAIN
+        # A change of values: the server asks the client to refresh its hints.
+        n = len(refreshes)
+        at = pos_of(text, '"eu-west-1"\n}')
+        s.insert("main.tf", T.Position(line=at.line, character=at.character + 1), "x")
+        t0 = time.monotonic()
+        while len(refreshes) == n and time.monotonic() - t0 < TIMEOUT:
+            await asyncio.sleep(0.05)
+        assert len(refreshes) > n
+        text = text.replace('"eu-west-1"\n}', '"xeu-west-1"\n}', 1)
+        got = hint_places(text, await inlay_hints(s, "main.tf", text))
+        assert ("flag", "false") in got, got  # var.region == "eu-west-1" no longer
+        # Turned off by the client: none.
+        s.client.workspace_did_change_configuration(T.DidChangeConfigurationParams(
+            settings={"terrace": {"inlayHints": False}}))
+        await asyncio.sleep(0.3)
+        assert not await inlay_hints(s, "main.tf", text)
     finally:
         await s.stop()
