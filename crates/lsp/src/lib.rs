@@ -23,6 +23,7 @@ pub mod formatting;
 pub mod hover;
 pub mod inlay;
 pub mod position;
+pub mod range_format;
 pub mod references;
 pub mod server;
 pub mod settings;

@@ -108,6 +108,7 @@ pub fn capabilities() -> ServerCapabilities {
             ..CompletionOptions::default()
         }),
         document_formatting_provider: Some(OneOf::Left(true)),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
         rename_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
@@ -653,7 +654,8 @@ fn analysis_of(shared: &Shared, path: &Path) -> (PathBuf, Option<Arc<Analysis>>)
 fn handle(shared: &Shared, job: &Job) -> Answer {
     use lsp_types::request::{
         Completion, DocumentSymbolRequest, FoldingRangeRequest, Formatting, GotoDefinition,
-        HoverRequest, InlayHintRequest, References, Rename, WorkspaceSymbolRequest,
+        HoverRequest, InlayHintRequest, RangeFormatting, References, Rename,
+        WorkspaceSymbolRequest,
     };
     let request = &job.request;
     match request.method.as_str() {
@@ -790,6 +792,15 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
                 return Ok(serde_json::Value::Null);
             };
             json(crate::formatting::edits(&doc.text, &doc.index))
+        }
+        RangeFormatting::METHOD => {
+            let p: lsp_types::DocumentRangeFormattingParams = params(request)?;
+            let Some((_, doc)) = document(&job.docs, &p.text_document.uri) else {
+                return Ok(serde_json::Value::Null);
+            };
+            json(crate::range_format::range_edits(
+                &doc.text, &doc.index, p.range,
+            ))
         }
         DocumentSymbolRequest::METHOD => {
             let p: DocumentSymbolParams = params(request)?;

@@ -318,6 +318,54 @@ async def test_formatting_equals_terraform_fmt(app):
     assert not failures, f"{len(failures)} of {len(cases)}: {failures[:20]}"
 
 
+async def range_format(s, rel, start, end):
+    return await asyncio.wait_for(s.client.text_document_range_formatting_async(T.DocumentRangeFormattingParams(
+        text_document=T.TextDocumentIdentifier(uri=s.uri(rel)), range=T.Range(start=start, end=end),
+        options=T.FormattingOptions(tab_size=2, insert_spaces=True))), TIMEOUT)
+
+
+@pytest.mark.asyncio
+async def test_range_formatting_on_the_fmt_sample(app):
+    """The whole document's range gives `terraform fmt -`'s text exactly; a range of some lines
+    (starting mid-line) gives Terraform's lines there and leaves the others as they were (on the
+    files whose lines Terraform keeps one for one)."""
+    assert app.init.capabilities.document_range_formatting_provider
+    cases = fmt_cases()
+    shared = REPO.parent / "shared" / "fmt" / "cases.jsonl"  # the whole public sample, when beside
+    if shared.exists():
+        seen = {c["id"] for c in cases}
+        cases += [c for c in map(json.loads, shared.read_text(encoding="utf-8").splitlines())
+                  if c["id"] not in seen]
+    cases = [c for c in cases if not c.get("error")]
+    failures, partial = [], 0
+    for n, case in enumerate(cases):
+        rel = f"range{n}.tf"
+        text = case["input"]
+        app.open(rel, text)
+        lines = text.split("\n")
+        end = T.Position(line=len(lines) - 1, character=utf16(lines[-1]))
+        edits = await range_format(app, rel, T.Position(line=0, character=0), end)
+        if apply_edits(text, edits or []) != case["output"]:
+            failures.append(("whole", case["id"]))
+        old = text.splitlines(keepends=True)
+        new = case["output"].splitlines(keepends=True)
+        if len(old) != len(new) or len(old) < 3:
+            continue
+        # The middle third, from the middle of its first line to the start of the line after it.
+        a, b = len(old) // 3, 2 * len(old) // 3
+        start = T.Position(line=a, character=utf16(old[a].rstrip("\n")) // 2)
+        edits = await range_format(app, rel, start, T.Position(line=b, character=0))
+        want = "".join(old[:a] + new[a:b] + old[b:])
+        partial += 1
+        if apply_edits(text, edits or []) != want:
+            failures.append(("lines", case["id"]))
+        for e in edits or []:
+            if e.range.start.line < a or e.range.end.line > b:
+                failures.append(("outside", case["id"]))
+    assert partial > 150
+    assert not failures, f"{len(failures)} of {len(cases)} files: {failures[:20]}"
+
+
 def apply_edits(text, edits):
     lines = text.split("\n")
     starts = [0]
