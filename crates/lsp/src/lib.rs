@@ -22,6 +22,7 @@ pub mod documents;
 pub mod formatting;
 pub mod hover;
 pub mod inlay;
+pub mod named;
 pub mod position;
 pub mod range_format;
 pub mod references;

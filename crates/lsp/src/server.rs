@@ -35,6 +35,7 @@ use lsp_types::{
 use crate::analysis::{Analysis, clean};
 use crate::cursor::{Target, target_at, typed_before};
 use crate::documents::{Document, DocumentStore};
+use crate::named::{self, Named, named_at};
 use crate::position::LineIndex;
 use crate::settings::Settings;
 use crate::uri::{path_of, uri_of};
@@ -110,7 +111,10 @@ pub fn capabilities() -> ServerCapabilities {
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
-        rename_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Right(lsp_types::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
         document_symbol_provider: Some(OneOf::Left(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
@@ -654,7 +658,7 @@ fn analysis_of(shared: &Shared, path: &Path) -> (PathBuf, Option<Arc<Analysis>>)
 fn handle(shared: &Shared, job: &Job) -> Answer {
     use lsp_types::request::{
         Completion, DocumentSymbolRequest, FoldingRangeRequest, Formatting, GotoDefinition,
-        HoverRequest, InlayHintRequest, RangeFormatting, References, Rename,
+        HoverRequest, InlayHintRequest, PrepareRenameRequest, RangeFormatting, References, Rename,
         WorkspaceSymbolRequest,
     };
     let request = &job.request;
@@ -718,39 +722,60 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
         }
         References::METHOD => {
             let p: lsp_types::ReferenceParams = params(request)?;
-            let tdp = p.text_document_position;
-            let Some((path, reference)) = reference_at(&job.docs, &tdp) else {
+            let Some((path, named)) = named_at_cursor(&job.docs, &p.text_document_position) else {
                 return Ok(serde_json::Value::Null);
+            };
+            let key = match named {
+                Named::Value { key, .. } | Named::Fixed { key, .. } => key,
             };
             let (dir, analysis) = analysis_of(shared, &path);
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
-            let spots = crate::references::references(
+            let spots = crate::references::references_of(
                 &analysis,
                 &dir,
-                &reference,
+                &key,
                 p.context.include_declaration,
             );
             json(locations(&spots))
         }
+        PrepareRenameRequest::METHOD => {
+            let p: lsp_types::TextDocumentPositionParams = params(request)?;
+            let Renamed {
+                path,
+                doc,
+                key,
+                name,
+            } = renamed_at(&job.docs, &p)?;
+            let (dir, analysis) = analysis_of(shared, &path);
+            if let Some(analysis) = analysis {
+                crate::references::rename_of(&analysis, &dir, &key)
+                    .map_err(|why| (ErrorCode::RequestFailed, why))?;
+            }
+            json(lsp_types::PrepareRenameResponse::RangeWithPlaceholder {
+                range: doc.index.range(&doc.text, name.clone()),
+                placeholder: doc.text[name].to_string(),
+            })
+        }
         Rename::METHOD => {
             let p: lsp_types::RenameParams = params(request)?;
-            let tdp = p.text_document_position;
-            let Some((path, reference)) = reference_at(&job.docs, &tdp) else {
-                return Ok(serde_json::Value::Null);
-            };
+            if !crate::references::is_identifier(&p.new_name) {
+                return Err((
+                    ErrorCode::InvalidParams,
+                    format!(
+                        "`{}` is not a valid name: a name starts with a letter or `_` and holds letters, digits, `_` and `-`.",
+                        p.new_name
+                    ),
+                ));
+            }
+            let Renamed { path, key, .. } = renamed_at(&job.docs, &p.text_document_position)?;
             let (dir, analysis) = analysis_of(shared, &path);
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
-            let Some(spots) = crate::references::rename(&analysis, &dir, &reference, &p.new_name)
-            else {
-                return Err((
-                    ErrorCode::InvalidParams,
-                    "only a variable or a local value is renamed, to an identifier".into(),
-                ));
-            };
+            let spots = crate::references::rename_of(&analysis, &dir, &key)
+                .map_err(|why| (ErrorCode::RequestFailed, why))?;
             // `WorkspaceEdit` is keyed by `Uri` (whose cache is not part of its hash).
             #[allow(clippy::mutable_key_type)]
             let mut changes: HashMap<Uri, Vec<lsp_types::TextEdit>> = HashMap::new();
@@ -892,6 +917,49 @@ fn reference_at(
     match target_at(cursor.line, cursor.at)? {
         Target::Reference { text, .. } => Some((cursor.path, text)),
         Target::Function { .. } => None,
+    }
+}
+
+/// What the position names (a reference, or the name in a declaration), with the document's
+/// path.
+fn named_at_cursor(
+    docs: &DocumentStore,
+    tdp: &lsp_types::TextDocumentPositionParams,
+) -> Option<(PathBuf, Named)> {
+    let (path, doc) = document(docs, &tdp.text_document.uri)?;
+    let offset = doc.index.offset(&doc.text, tdp.position);
+    let (body, _) = terrace_syntax::parse_body(&doc.text);
+    Some((path, named_at(&doc.text, &body, offset)?))
+}
+
+/// A renamable name at a position.
+struct Renamed<'a> {
+    path: PathBuf,
+    doc: &'a Document,
+    /// Its key (`[var, x]`, `[output, y]`, `[module, m, y]`).
+    key: Vec<String>,
+    /// The name's byte range in the document.
+    name: std::ops::Range<usize>,
+}
+
+/// The renamable name at a position, else the error telling why nothing there is renamed.
+fn renamed_at<'a>(
+    docs: &'a DocumentStore,
+    tdp: &lsp_types::TextDocumentPositionParams,
+) -> Result<Renamed<'a>, (ErrorCode, String)> {
+    let refused = |why: String| (ErrorCode::RequestFailed, why);
+    let Some((path, doc)) = document(docs, &tdp.text_document.uri) else {
+        return Err(refused(named::NOTHING.to_string()));
+    };
+    match named_at_cursor(docs, tdp) {
+        Some((_, Named::Value { key, name })) => Ok(Renamed {
+            path,
+            doc,
+            key,
+            name,
+        }),
+        Some((_, Named::Fixed { why, .. })) => Err(refused(why)),
+        None => Err(refused(named::NOTHING.to_string())),
     }
 }
 

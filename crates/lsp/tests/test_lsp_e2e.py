@@ -644,3 +644,74 @@ async def test_inlay_hints_from_workspace_configuration_with_refresh():
         assert not await inlay_hints(s, "main.tf", text)
     finally:
         await s.stop()
+
+
+# ------------------------------------------------------------------------- rename of outputs
+def rel_of(s, uri):
+    return pathlib.Path(uri[len("file://"):]).relative_to(s.root).as_posix()
+
+
+@pytest.mark.asyncio
+async def test_references_and_rename_of_an_output_across_its_callers(app):
+    main = app.open("main.tf")
+    child = app.open("modules/site/main.tf")
+    # From the child's declaration: the label, and module.site_a.host and module.site_b.host
+    # in the module calling it twice.
+    refs = await asyncio.wait_for(app.client.text_document_references_async(T.ReferenceParams(
+        text_document=T.TextDocumentIdentifier(uri=app.uri("modules/site/main.tf")),
+        position=pos_of(child, 'output "host"', delta=9),
+        context=T.ReferenceContext(include_declaration=True))), TIMEOUT)
+    got = sorted((rel_of(app, r.uri), r.range.start.line, r.range.start.character, r.range.end.character)
+                 for r in refs)
+    a, b = pos_of(main, "module.site_a.host", delta=14), pos_of(main, "module.site_b.host", delta=14)
+    assert got == sorted([("modules/site/main.tf", 8, 8, 12), ("main.tf", a.line, a.character, a.character + 4),
+                          ("main.tf", b.line, b.character, b.character + 4)]), got
+    # The same from a read in the caller.
+    refs2 = await asyncio.wait_for(app.client.text_document_references_async(T.ReferenceParams(
+        text_document=T.TextDocumentIdentifier(uri=app.uri("main.tf")), position=pos_of(main, "module.site_b.host", delta=15),
+        context=T.ReferenceContext(include_declaration=True))), TIMEOUT)
+    assert sorted((rel_of(app, r.uri), r.range.start.line, r.range.start.character, r.range.end.character)
+                  for r in refs2) == got
+    # Rename from the read: the declaration and both reads.
+    edit = await asyncio.wait_for(app.client.text_document_rename_async(T.RenameParams(
+        text_document=T.TextDocumentIdentifier(uri=app.uri("main.tf")), position=pos_of(main, "module.site_b.host", delta=15),
+        new_name="address")), TIMEOUT)
+    changed = {rel_of(app, uri): apply_edits(app.texts[rel_of(app, uri)], edits) for uri, edits in edit.changes.items()}
+    assert 'output "address" {' in changed["modules/site/main.tf"]
+    assert "value = [module.site_a.address, module.site_b.address, upper(local.label)]" in changed["main.tf"]
+    assert changed["main.tf"].count("address") == 2
+    # Rename from the declaration gives the same edits.
+    edit2 = await asyncio.wait_for(app.client.text_document_rename_async(T.RenameParams(
+        text_document=T.TextDocumentIdentifier(uri=app.uri("modules/site/main.tf")),
+        position=pos_of(child, 'output "host"', delta=10), new_name="address")), TIMEOUT)
+    assert {rel_of(app, uri): apply_edits(app.texts[rel_of(app, uri)], edits)
+            for uri, edits in edit2.changes.items()} == changed
+
+
+@pytest.mark.asyncio
+async def test_prepare_rename_says_what_is_not_renamed(app):
+    assert app.init.capabilities.rename_provider.prepare_provider
+    main = app.open("main.tf")
+    uri = T.TextDocumentIdentifier(uri=app.uri("main.tf"))
+
+    async def prepare(pos):
+        return await asyncio.wait_for(app.client.text_document_prepare_rename_async(
+            T.PrepareRenameParams(text_document=uri, position=pos)), TIMEOUT)
+
+    res = await prepare(pos_of(main, "var.region", delta=6))
+    at = pos_of(main, "var.region", delta=4)
+    assert res.placeholder == "region" and res.range.start == at and res.range.end.character == at.character + 6
+    res = await prepare(pos_of(main, "local.greeting", delta=3))  # on `local`: the local is meant
+    assert res.placeholder == "greeting"
+    res = await prepare(pos_of(main, 'output "greet"', delta=9))
+    assert res.placeholder == "greet"
+    for needle, delta, words in [("each.key", 6, "built in"), ('terraform_data.node["a"]', 3, "is a resource"),
+                                 ("module.site_a.host", 8, "module call"), ("upper(", 2, "is a function"),
+                                 ("references after", 3, "Nothing to rename")]:
+        with pytest.raises(Exception) as error:
+            await prepare(pos_of(main, needle, delta=delta))
+        assert words in str(error.value), (needle, str(error.value))
+    with pytest.raises(Exception) as error:
+        await asyncio.wait_for(app.client.text_document_rename_async(T.RenameParams(
+            text_document=uri, position=pos_of(main, "var.region", delta=6), new_name="not valid")), TIMEOUT)
+    assert "not a valid name" in str(error.value)
