@@ -271,6 +271,26 @@ async def test_diagnostics_references_exactly_terraforms():
 
 
 @pytest.mark.asyncio
+async def test_diagnostics_without_a_range_at_the_attribute():
+    """terraform validate -json on fixtures/diag/readonly: '"id" attribute is read-only' and
+    '"output" attribute is read-only' with no range (the provider's schema check), and
+    'Unsupported argument' at line 8 column 3. The range-less ones are shown at the attribute's
+    name."""
+    s = await diag_session("diag/readonly", "main.tf")
+    try:
+        got = await s.diagnostics("main.tf", want_count=3)
+        found = sorted((d.severity, d.message.split("\n")[0], d.range.start.line, d.range.start.character,
+                        d.range.end.character) for d in got)
+        assert found == sorted([
+            (1, '"id" attribute is read-only', 1, 2, 4),
+            (1, '"output" attribute is read-only', 2, 2, 8),
+            (1, "Unsupported argument", 7, 2, 6),
+        ]), found
+    finally:
+        await s.stop()
+
+
+@pytest.mark.asyncio
 async def test_diagnostics_clear_when_fixed_in_another_file(app):
     app.open("variables.tf")
     text = app.open("main.tf")
