@@ -48,8 +48,14 @@ def fill(s, ph):
     return run_remote.fill(s, ph)
 
 
+# Credentials a test makes up as it runs (a SAS it signs): never printed either.
+SECRETS_EXTRA = []
+
+
 def secrets():
-    return servers.Servers.secrets() + [TFC_TOKEN, TFC_WRONG]
+    import cloud_auth_server
+    return servers.Servers.secrets() + [TFC_TOKEN, TFC_WRONG] + cloud_auth_server.SECRETS + \
+        cloud_auth_server.WRONG + SECRETS_EXTRA
 
 
 def case_env(case, ph, home):
