@@ -77,11 +77,13 @@ impl Azure {
             Auth::SharedKey(key)
         } else if let Some(sas) = settings.secret_or_env("sas_token", env, &["ARM_SAS_TOKEN"]) {
             Auth::Sas(Secret::new(sas.expose().trim_start_matches('?')))
-        } else if settings.bool("use_azuread_auth").unwrap_or(false)
-            || env
-                .get("ARM_USE_AZUREAD")
-                .and_then(crate::settings::parse_bool)
-                == Some(true)
+        } else if settings
+            .bool("use_azuread_auth")
+            .or_else(|| {
+                env.get("ARM_USE_AZUREAD")
+                    .and_then(crate::settings::parse_bool)
+            })
+            .unwrap_or(false)
         {
             Auth::Bearer(
                 azuread::token(settings, env, &http, authority).map_err(|m| {
@@ -302,5 +304,27 @@ mod tests {
         assert_eq!(a.host, "acct.blob.core.windows.net");
         assert_eq!(a.blob_name("dev"), "network.terraform.tfstateenv:dev");
         assert_eq!(encode("a b:c/d"), "a%20b:c/d");
+    }
+
+    /// The block's `use_azuread_auth = false` wins over `ARM_USE_AZUREAD` (Terraform reads the
+    /// variable only for an argument left out).
+    #[test]
+    fn block_before_environment() {
+        let mut s = Settings::new("azurerm");
+        for (k, v) in [
+            ("storage_account_name", "acct"),
+            ("container_name", "tfstate"),
+            ("key", "k"),
+        ] {
+            s.set(k, Setting::String(v.into()));
+        }
+        s.set("use_azuread_auth", Setting::Bool(false));
+        let env = Env::from_pairs([("ARM_USE_AZUREAD", "true"), ("PATH", "/nonexistent")]);
+        let err = Azure::new(&s, &env).err().unwrap();
+        assert!(err.message().contains("no credentials"), "{err}");
+        assert!(
+            err.message()
+                .contains("https://acct.blob.core.windows.net/tfstate")
+        );
     }
 }

@@ -60,7 +60,8 @@ pub(super) fn find(
                     }
                     None => {
                         return match super::metadata::host(env) {
-                            Some(host) => super::metadata::token(
+                            // The storage client's own scopes, or the one impersonation asks.
+                            Some(host) if scope == SCOPE => super::metadata::token(
                                 &host,
                                 &[
                                     "https://www.googleapis.com/auth/devstorage.full_control",
@@ -68,6 +69,7 @@ pub(super) fn find(
                                 ],
                                 env,
                             ),
+                            Some(host) => super::metadata::token(&host, &[scope], env),
                             None => Err("no credentials: set access_token or credentials in the block, GOOGLE_OAUTH_ACCESS_TOKEN, GOOGLE_CREDENTIALS or GOOGLE_APPLICATION_CREDENTIALS, or GCE_METADATA_HOST for a metadata server (this machine is not a GCE VM)".into()),
                         };
                     }
