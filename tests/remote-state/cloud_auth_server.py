@@ -21,7 +21,8 @@ Three listeners (ports written to DIR/ports.json, then FILE.ready):
     POST /TENANT/oauth2/v2.0/token                                (login.microsoftonline.com)
          Azure AD client credentials: client_id AZ_CLIENT_ID in tenant AZ_TENANT, scope
          https://storage.azure.com/.default, proof client_secret == AZ_CLIENT_SECRET or
-         client_assertion_type jwt-bearer + client_assertion == AZ_OIDC_TOKEN -> {"access_token": a
+         client_assertion_type jwt-bearer + client_assertion == AZ_OIDC_TOKEN or a JWT signed with the
+         client certificate (DIR/client-*.p12, see make_client_cert) -> {"access_token": a
          JWT azurite accepts (aud https://storage.azure.com, iss https://sts.windows.net/TENANT/,
          nbf/exp around now)}; else AADSTS errors (400 unknown tenant, 401 invalid_client)
   plain  HTTP
@@ -57,10 +58,11 @@ AZ_OIDC_TOKEN = "eyJhbGciOiJSUzI1NiJ9.oidc-assertion-body-3f9a.oidc-signature-77
 AZ_GH_REQUEST_TOKEN = "gh-request-token-0a8b7c6d5e"
 AZ_ADO_CONNECTION = "5f0e4d3c-ado-connection"
 AZ_MSI_CLIENT_ID = "3e5d7c9b-msi-client-id"
+AZ_CERT_PASSWORD = "az-cert-password-5e1f"  # of DIR/client-legacy.p12 and DIR/client-3des.p12
 # Every JWT this server issues carries this signature part: a token in terrace's output would show it.
 JWT_SIGNATURE = "dGVycmFjZS10ZXN0LXNpZ25hdHVyZS03YzFk"
 SECRETS = [GCP_BASE_TOKEN, GCP_CLIENT_SECRET, GCP_REFRESH_TOKEN, AZ_CLIENT_SECRET, AZ_OIDC_TOKEN,
-           AZ_GH_REQUEST_TOKEN, JWT_SIGNATURE]
+           AZ_GH_REQUEST_TOKEN, JWT_SIGNATURE, AZ_CERT_PASSWORD]
 WRONG = ["az-wrong-secret~000000000000000000", "ya29.wrong-base-token-000000"]
 GCS_TOKEN = "ya29.remote-state-gcs-token-5d2e"  # the sample's gcs emulator's token (servers.GCS_TOKEN)
 
@@ -84,6 +86,55 @@ def make_certs(d):
     run("x509", "-req", "-in", "srv.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "srv.pem",
         "-days", "30", "-extfile", "ext.cnf")
     return os.path.join(d, "ca.pem"), os.path.join(d, "srv.pem"), os.path.join(d, "srv.key")
+
+
+def make_client_cert(d):
+    """The application's client certificate: DIR/client.pem (its key client.key, public key client.pub)
+    in two PKCS #12 archives with AZ_CERT_PASSWORD: client-legacy.p12 (openssl's -legacy: RC2-40
+    certificate, 3DES key, as Azure's older tools write) and client-3des.p12 (3DES both). Returns the
+    certificate's SHA-1 thumbprint as the JWT `kid` carries it (base64url, padded)."""
+    import hashlib
+    run = lambda *a: subprocess.run(["openssl"] + list(a), cwd=d, check=True, capture_output=True)  # noqa: E731
+    if not os.path.exists(os.path.join(d, "client-3des.p12")):
+        run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "client.key", "-out", "client.pem",
+            "-days", "30", "-subj", "/CN=terrace state reader")
+        run("x509", "-in", "client.pem", "-pubkey", "-noout", "-out", "client.pub")
+        run("pkcs12", "-export", "-legacy", "-inkey", "client.key", "-in", "client.pem", "-out", "client-legacy.p12",
+            "-passout", "pass:" + AZ_CERT_PASSWORD)
+        run("pkcs12", "-export", "-inkey", "client.key", "-in", "client.pem", "-out", "client-3des.p12",
+            "-passout", "pass:" + AZ_CERT_PASSWORD, "-keypbe", "PBE-SHA1-3DES", "-certpbe", "PBE-SHA1-3DES",
+            "-macalg", "sha1")
+    der = run("x509", "-in", "client.pem", "-outform", "der").stdout
+    return base64.urlsafe_b64encode(hashlib.sha1(der).digest()).decode()
+
+
+def certificate_assertion_ok(assertion, client, token_url):
+    """A client assertion go-azure-sdk signs with a certificate: RS256, kid = the registered
+    certificate's thumbprint, aud = the token URL, iss = sub = the client, within nbf..exp, and the
+    signature verified (openssl) with the certificate's public key."""
+    try:
+        h, c, sig = assertion.split(".")
+        pad = lambda x: x + "=" * (-len(x) % 4)  # noqa: E731
+        header = json.loads(base64.urlsafe_b64decode(pad(h)))
+        claims = json.loads(base64.urlsafe_b64decode(pad(c)))
+        signature = base64.urlsafe_b64decode(pad(sig))
+    except ValueError:
+        return False
+    now = time.time()
+    if header.get("alg") != "RS256" or header.get("kid") != CLIENT_CERT["kid"] or claims.get("aud") != token_url \
+            or claims.get("iss") != client or claims.get("sub") != client or not claims.get("jti") \
+            or not claims.get("nbf", now + 1) - 60 <= now < claims.get("exp", 0):
+        return False
+    import tempfile
+    with tempfile.NamedTemporaryFile() as f:
+        f.write(signature)
+        f.flush()
+        r = subprocess.run(["openssl", "dgst", "-sha256", "-verify", CLIENT_CERT["pub"], "-signature", f.name],
+                           input=f"{h}.{c}".encode(), capture_output=True)
+    return r.returncode == 0
+
+
+CLIENT_CERT = {"kid": None, "pub": None}
 
 
 def b64url(data):
@@ -164,9 +215,11 @@ def handle_tls(method, host, path, query, headers, body):
                          f"AADSTS700016: Application with identifier '{form.get('client_id')}' was not found."}
         if form.get("scope") != "https://storage.azure.com/.default":
             return 400, {"error": "invalid_scope", "error_description": "AADSTS70011: The provided scope is not valid."}
-        ok = form.get("client_secret") == AZ_CLIENT_SECRET or (
-            form.get("client_assertion_type") == "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
-            and form.get("client_assertion") == AZ_OIDC_TOKEN)
+        jwt_bearer = form.get("client_assertion_type") == "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
+        token_url = f"https://login.microsoftonline.com/{tenant}/oauth2/v2.0/token"
+        ok = form.get("client_secret") == AZ_CLIENT_SECRET or (jwt_bearer and (
+            form.get("client_assertion") == AZ_OIDC_TOKEN
+            or certificate_assertion_ok(form.get("client_assertion", ""), AZ_CLIENT_ID, token_url)))
         if not ok:
             return 401, {"error": "invalid_client", "error_description":
                          "AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request "
@@ -297,9 +350,12 @@ def serve_proxy(sock, write, tls_port, blob_port):
 
 
 def serve(d, log, blob_port=None):
-    """Start the three listeners in this process; returns {"tls", "plain", "proxy", "ca", "cert", "key"}."""
+    """Start the three listeners in this process; returns their ports, the CA and server certificate,
+    and the client certificate's archives ({"tls", "plain", "proxy", "ca", "cert", "key",
+    "client_p12_legacy", "client_p12_3des", "client_key"})."""
     os.makedirs(d, exist_ok=True)
     ca, cert, key = make_certs(d)
+    CLIENT_CERT.update(kid=make_client_cert(d), pub=os.path.join(d, "client.pub"))
     write = jlog(log)
     tls = ThreadingHTTPServer(("127.0.0.1", 0), make_handler("tls", write))
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -314,7 +370,8 @@ def serve(d, log, blob_port=None):
     psock.bind(("127.0.0.1", 0))
     psock.listen(64)
     info = {"tls": tls.server_address[1], "plain": plain.server_address[1], "proxy": psock.getsockname()[1],
-            "ca": ca, "cert": cert, "key": key}
+            "ca": ca, "cert": cert, "key": key, "client_p12_legacy": os.path.join(d, "client-legacy.p12"),
+            "client_p12_3des": os.path.join(d, "client-3des.p12"), "client_key": os.path.join(d, "client.key")}
     serve_proxy(psock, write, info["tls"], blob_port)
     return info
 

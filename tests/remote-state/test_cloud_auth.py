@@ -274,6 +274,28 @@ def test_azuread_oidc(rs_env, gate, cloud, tmp_path, how):
     assert plain == {"github": [("GET", "/github/idtoken", 200)], "ado": [("POST", "/ado/oidctoken", 200)]}.get(how, []), reqs
 
 
+def test_azuread_client_certificate(rs_env, gate, cloud):
+    """client_certificate_path (ARM_CLIENT_CERTIFICATE_PATH) with its password: a PKCS #12 archive as
+    openssl's -legacy writes it (RC2-40 certificate, 3DES key); client_certificate (the archive in
+    base64) by --backend-config, 3DES. The assertion is signed with the archive's key (the server checks
+    the signature with the certificate's public key). A wrong password is an error naming neither."""
+    info = cloud["info"]
+    env = az_env(cloud, ARM_CLIENT_ID=cas.AZ_CLIENT_ID, ARM_TENANT_ID=cas.AZ_TENANT,
+                 ARM_CLIENT_CERTIFICATE_PASSWORD=cas.AZ_CERT_PASSWORD)
+    _, reqs = run(rs_env, cloud, "azurerm-env", recorded("azurerm-env")[:5],
+                  env=dict(env, ARM_CLIENT_CERTIFICATE_PATH=info["client_p12_legacy"]))
+    assert az_login_statuses(reqs) == [200], reqs
+    with open(info["client_p12_3des"], "rb") as f:
+        encoded = base64.b64encode(f.read()).decode()
+    _, reqs = run(rs_env, cloud, "azurerm-env", recorded("azurerm-env", "qa")[:3], workspace="qa", env=env,
+                  bc=["client_certificate=" + encoded])
+    assert az_login_statuses(reqs) == [200], reqs
+    r, reqs = error_run(rs_env, cloud, "azurerm-env", "azurerm",
+                        env=dict(env, ARM_CLIENT_CERTIFICATE_PATH=info["client_p12_legacy"],
+                                 ARM_CLIENT_CERTIFICATE_PASSWORD=cas.WRONG[0]))
+    assert "client_certificate_password" in r["err"] and az_login_statuses(reqs) == [], r["err"]
+
+
 def test_azuread_managed_identity(rs_env, gate, cloud):
     """use_msi with msi_endpoint (ARM_MSI_ENDPOINT), Metadata: true; ARM_CLIENT_ID picks the identity.
     No login.microsoftonline.com request."""

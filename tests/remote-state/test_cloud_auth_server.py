@@ -1,7 +1,7 @@
 """The project's cloud sign-in server (cloud_auth_server.py) answers as the documented endpoints do and its
 proxy lets nothing else through: these pin the behaviour terrace's credential tests rely on, independently
 of terrace. Every request goes to 127.0.0.1 (the proxy tunnels the public names to the local listener)."""
-import base64, json, socket, ssl, urllib.error, urllib.parse, urllib.request
+import base64, json, socket, ssl, subprocess, time, urllib.error, urllib.parse, urllib.request
 
 import pytest
 
@@ -111,6 +111,35 @@ def test_azure_ad_client_credentials(srv):
                      client_assertion=cas.AZ_OIDC_TOKEN)
     assert call(srv, AD.format(cas.AZ_TENANT), "POST", form=assertion)[0] == 200
     assert call(srv, AD.format(cas.AZ_TENANT), "POST", form=dict(assertion, client_assertion="eyJ.x.y"))[0] == 401
+
+
+def signed(srv, header, claims):
+    """A JWT signed RS256 with the client certificate's key (openssl)."""
+    enc = lambda o: base64.urlsafe_b64encode(json.dumps(o).encode()).rstrip(b"=").decode()  # noqa: E731
+    data = f"{enc(header)}.{enc(claims)}"
+    sig = subprocess.run(["openssl", "dgst", "-sha256", "-sign", srv["info"]["client_key"]], input=data.encode(),
+                         capture_output=True, check=True).stdout
+    return data + "." + base64.urlsafe_b64encode(sig).rstrip(b"=").decode()
+
+
+def test_azure_ad_certificate_assertion(srv):
+    """A client assertion signed with the registered certificate (go-azure-sdk's layout) is taken; a wrong
+    thumbprint, audience, subject, lifetime or signature is not."""
+    now = int(time.time())
+    url = AD.format(cas.AZ_TENANT)
+    header = {"alg": "RS256", "typ": "JWT", "kid": cas.CLIENT_CERT["kid"]}
+    claims = {"aud": url, "exp": now + 3600, "iss": cas.AZ_CLIENT_ID, "jti": "j-1", "nbf": now, "sub": cas.AZ_CLIENT_ID}
+    form = {"client_id": cas.AZ_CLIENT_ID, "grant_type": "client_credentials",
+            "scope": "https://storage.azure.com/.default",
+            "client_assertion_type": "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"}
+    assert call(srv, url, "POST", form=dict(form, client_assertion=signed(srv, header, claims)))[0] == 200
+    for h, c in [(dict(header, kid="AAAA"), claims), (header, dict(claims, aud="https://x/token")),
+                 (header, dict(claims, sub="other")), (header, dict(claims, exp=now - 10))]:
+        st, j, _ = call(srv, url, "POST", form=dict(form, client_assertion=signed(srv, h, c)))
+        assert st == 401 and j["error"] == "invalid_client", (h, c)
+    good = signed(srv, header, claims)
+    forged = good[:good.rfind(".") + 1] + "A" * 40
+    assert call(srv, url, "POST", form=dict(form, client_assertion=forged))[0] == 401
 
 
 def test_gce_metadata(srv):

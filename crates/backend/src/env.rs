@@ -81,6 +81,7 @@ impl Env {
     }
 
     /// Every variable, for a program the backend runs (the Azure CLI).
+    #[cfg(not(target_family = "wasm"))]
     pub(crate) fn pairs(&self) -> impl Iterator<Item = (&str, &str)> {
         self.vars.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }

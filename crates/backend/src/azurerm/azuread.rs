@@ -99,17 +99,16 @@ pub(super) fn token(
             tenant,
             client,
         };
-        let certificate = settings
-            .string_or_env("client_certificate", env, &["ARM_CLIENT_CERTIFICATE"])
-            .or_else(|| {
-                settings.string_or_env(
-                    "client_certificate_path",
-                    env,
-                    &["ARM_CLIENT_CERTIFICATE_PATH"],
-                )
-            });
-        if certificate.is_some() {
-            return Err("client_certificate (a PKCS #12 client certificate) is set: terrace does not authenticate with client certificates yet; use a client secret, OIDC, a managed identity or the Azure CLI".into());
+        if let Some(certificate) = super::certificate::Certificate::from_settings(settings, env)? {
+            let assertion = certificate.assertion(client, &ad.token_url());
+            return ad.request(
+                &[
+                    ("client_assertion_type", ASSERTION_TYPE),
+                    ("client_assertion", assertion.expose()),
+                ],
+                "the client certificate",
+                &[assertion.expose()],
+            );
         }
         if let Some(secret) = &secret {
             return ad.request(
@@ -147,18 +146,23 @@ struct Ad<'a> {
 }
 
 impl Ad<'_> {
-    /// `POST https://AUTHORITY/TENANT/oauth2/v2.0/token` with the client's proof (`fields`).
+    /// `https://AUTHORITY/TENANT/oauth2/v2.0/token`.
+    fn token_url(&self) -> String {
+        format!(
+            "https://{}/{}/oauth2/v2.0/token",
+            self.authority,
+            encode_path(self.tenant, false)
+        )
+    }
+
+    /// `POST` to the token URL with the client's proof (`fields`).
     fn request(
         &self,
         fields: &[(&str, &str)],
         what: &str,
         secrets: &[&str],
     ) -> Result<Secret, String> {
-        let url = format!(
-            "https://{}/{}/oauth2/v2.0/token",
-            self.authority,
-            encode_path(self.tenant, false)
-        );
+        let url = self.token_url();
         let mut form = vec![
             ("client_id", self.client),
             ("grant_type", "client_credentials"),

@@ -2,6 +2,7 @@
 
 mod azcli;
 mod azuread;
+mod certificate;
 mod msi;
 mod oidc;
 mod shared_key;
