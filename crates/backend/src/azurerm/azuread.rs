@@ -134,7 +134,7 @@ pub(super) fn token(
     if flag(settings, env, "use_cli", "ARM_USE_CLI", true) {
         return super::azcli::token(env, tenant.as_deref());
     }
-    Err("use_azuread_auth: no Azure AD credential is configured: set client_id, tenant_id and client_secret (ARM_CLIENT_ID, ARM_TENANT_ID, ARM_CLIENT_SECRET), use_oidc with an OIDC token, use_msi, or leave use_cli on and run az login".into())
+    Err("use_azuread_auth: no Azure AD credential is configured: set client_id and tenant_id (ARM_CLIENT_ID, ARM_TENANT_ID) with client_secret or client_certificate_path (ARM_CLIENT_SECRET, ARM_CLIENT_CERTIFICATE_PATH) or use_oidc and an OIDC token; or use_msi; or leave use_cli on and run az login".into())
 }
 
 /// A client-credentials request to one tenant's token endpoint.

@@ -2,7 +2,7 @@
 
 use crate::client::{Http, TlsOptions, redact_url};
 use crate::env::Env;
-use crate::secret::{Secret, scrub};
+use crate::secret::Secret;
 
 /// The variable naming the metadata server (`HOST[:PORT]`); set, Go's library trusts that it
 /// runs on GCE and asks there.
@@ -46,26 +46,31 @@ pub(super) fn token(host: &str, scopes: &[&str], env: &Env) -> Result<Secret, St
         )
     })?;
     let answer: serde_json::Value = serde_json::from_slice(&reply.body).unwrap_or_default();
-    match answer.get("access_token").and_then(|t| t.as_str()) {
-        Some(token) if reply.status == 200 && !token.is_empty() => Ok(Secret::new(token)),
-        Some(token) => Err(scrub(
-            &format!(
-                "the GCE metadata server {shown} gave no token ({})",
-                reply.status
-            ),
-            &[token],
-        )),
-        None => {
-            let text = reply.text();
-            let why = text.lines().next().unwrap_or_default().trim();
-            Err(format!(
-                "the GCE metadata server {shown} gave no token ({}{}{})",
-                reply.status,
-                if why.is_empty() { "" } else { ": " },
-                why.chars().take(200).collect::<String>()
-            ))
-        }
+    if reply.status == 200
+        && let Some(token) = answer.get("access_token").and_then(|t| t.as_str())
+        && !token.is_empty()
+    {
+        return Ok(Secret::new(token));
     }
+    // Not a token: the server's first line says why (never a token, which only a 200 carries).
+    let text = reply.text();
+    let why: String = text
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .chars()
+        .take(200)
+        .collect();
+    let shown_why = if why.is_empty() || answer.get("access_token").is_some() {
+        String::new()
+    } else {
+        format!(": {why}")
+    };
+    Err(format!(
+        "the GCE metadata server {shown} gave no token ({}{shown_why})",
+        reply.status
+    ))
 }
 
 #[cfg(test)]
