@@ -45,6 +45,8 @@ const DEBOUNCE: Duration = Duration::from_millis(150);
 const FIRST_LOAD_WAIT: Duration = Duration::from_secs(10);
 /// How long one evaluation may run before it is interrupted.
 const EVAL_DEADLINE: Duration = Duration::from_secs(3);
+/// How often a request waiting for a load looks at its cancel flag.
+const CANCEL_POLL: Duration = Duration::from_millis(20);
 /// Request workers.
 const WORKERS: usize = 2;
 
@@ -123,8 +125,8 @@ struct Shared {
     roots: Vec<PathBuf>,
     analyses: Mutex<HashMap<PathBuf, Slot>>,
     loaded: Condvar,
-    /// Requests in flight: their cancel flags.
-    in_flight: Mutex<HashMap<RequestId, Arc<AtomicBool>>>,
+    /// Requests in flight: their flags.
+    in_flight: Mutex<HashMap<RequestId, Flags>>,
     /// Deadlines of running evaluations.
     deadlines: Mutex<Vec<(Instant, Arc<AtomicBool>)>>,
 }
@@ -154,11 +156,20 @@ struct LoadJob {
     debounce: bool,
 }
 
+/// A request's flags: `cancelled` is set by `$/cancelRequest` only (the answer is then the
+/// RequestCancelled error); `interrupt` by it and by the watchdog past the deadline (an
+/// evaluation stops, the hover says "still evaluating").
+#[derive(Clone, Default)]
+struct Flags {
+    cancelled: Arc<AtomicBool>,
+    interrupt: Arc<AtomicBool>,
+}
+
 /// Work for a request worker.
 struct Job {
     request: Request,
     docs: Arc<DocumentStore>,
-    cancel: Arc<AtomicBool>,
+    flags: Flags,
 }
 
 fn serve(connection: Connection) -> Result<bool, Error> {
@@ -222,12 +233,12 @@ fn serve(connection: Connection) -> Result<bool, Error> {
                 if request.method == lsp_types::request::Shutdown::METHOD {
                     return Ok(connection.handle_shutdown(&request).unwrap_or(false));
                 }
-                let cancel = Arc::new(AtomicBool::new(false));
-                lock(&shared.in_flight).insert(request.id.clone(), cancel.clone());
+                let flags = Flags::default();
+                lock(&shared.in_flight).insert(request.id.clone(), flags.clone());
                 let _ = job_tx.send(Job {
                     request,
                     docs: docs.clone(),
-                    cancel,
+                    flags,
                 });
             }
             Message::Notification(note) => {
@@ -241,8 +252,9 @@ fn serve(connection: Connection) -> Result<bool, Error> {
                                 lsp_types::NumberOrString::Number(n) => RequestId::from(n),
                                 lsp_types::NumberOrString::String(s) => RequestId::from(s),
                             };
-                            if let Some(flag) = lock(&shared.in_flight).get(&id) {
-                                flag.store(true, Ordering::Relaxed);
+                            if let Some(flags) = lock(&shared.in_flight).get(&id) {
+                                flags.cancelled.store(true, Ordering::Relaxed);
+                                flags.interrupt.store(true, Ordering::Relaxed);
                             }
                         }
                         None
@@ -536,8 +548,8 @@ fn publish(
 }
 
 /// The analysis for `root` requests use: the newest without configuration errors, else the
-/// newest; waits for a first load.
-fn analysis_for(shared: &Shared, root: &Path) -> Option<Arc<Analysis>> {
+/// newest; waits for a first load, unless the request is cancelled meanwhile.
+fn analysis_for(shared: &Shared, root: &Path, cancelled: &AtomicBool) -> Option<Arc<Analysis>> {
     let deadline = Instant::now() + FIRST_LOAD_WAIT;
     let mut analyses = lock(&shared.analyses);
     loop {
@@ -545,12 +557,14 @@ fn analysis_for(shared: &Shared, root: &Path) -> Option<Arc<Analysis>> {
             return Some(slot.good.clone().unwrap_or_else(|| slot.latest.clone()));
         }
         let now = Instant::now();
-        if now >= deadline {
+        if now >= deadline || cancelled.load(Ordering::Relaxed) {
             return None;
         }
+        // Wake now and then to see a `$/cancelRequest`.
+        let wait = (deadline - now).min(CANCEL_POLL);
         analyses = shared
             .loaded
-            .wait_timeout(analyses, deadline - now)
+            .wait_timeout(analyses, wait)
             .map(|(guard, _)| guard)
             .unwrap_or_else(|poison| poison.into_inner().0);
     }
@@ -561,16 +575,21 @@ fn analysis_for(shared: &Shared, root: &Path) -> Option<Arc<Analysis>> {
 /// Answer one request and forget it.
 fn answer(shared: &Shared, job: Job) {
     let id = job.request.id.clone();
-    let response = if job.cancel.load(Ordering::Relaxed) {
+    let cancelled = || {
         Response::new_err(
             id.clone(),
             ErrorCode::RequestCanceled as i32,
             "cancelled".into(),
         )
+    };
+    let response = if job.flags.cancelled.load(Ordering::Relaxed) {
+        cancelled()
     } else {
         let outcome =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(shared, &job)));
         match outcome {
+            // Cancelled while it ran: the client asked to forget it, whatever it found.
+            _ if job.flags.cancelled.load(Ordering::Relaxed) => cancelled(),
             Ok(Ok(value)) => Response::new_ok(id.clone(), value),
             Ok(Err((code, message))) => Response::new_err(id.clone(), code as i32, message),
             Err(_) => Response::new_err(
@@ -603,16 +622,17 @@ fn document<'a>(docs: &'a DocumentStore, uri: &Uri) -> Option<(PathBuf, &'a Docu
 }
 
 /// The analysis of a document's configuration and its directory.
-fn analysis_of(shared: &Shared, path: &Path) -> (PathBuf, Option<Arc<Analysis>>) {
+fn analysis_of(shared: &Shared, path: &Path, job: &Job) -> (PathBuf, Option<Arc<Analysis>>) {
     let dir = path.parent().map(clean).unwrap_or_default();
+    let cancelled = &job.flags.cancelled;
     // Wait for the workspace roots' first loads, which decide what a directory belongs to.
     for root in &shared.roots {
         if dir.starts_with(root) {
-            let _ = analysis_for(shared, root);
+            let _ = analysis_for(shared, root, cancelled);
         }
     }
     let root = root_for(shared, &dir);
-    (dir, analysis_for(shared, &root))
+    (dir, analysis_for(shared, &root, cancelled))
 }
 
 fn handle(shared: &Shared, job: &Job) -> Answer {
@@ -637,11 +657,11 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             let Some(target) = target_at(line, at) else {
                 return Ok(serde_json::Value::Null);
             };
-            let (dir, analysis) = analysis_of(shared, &path);
+            let (dir, analysis) = analysis_of(shared, &path, job);
             let markdown = match analysis {
                 None => Some("*still evaluating…*".to_string()),
                 Some(analysis) => {
-                    let flag = job.cancel.clone();
+                    let flag = job.flags.interrupt.clone();
                     lock(&shared.deadlines).push((Instant::now() + EVAL_DEADLINE, flag.clone()));
                     hover::hover(&analysis, &dir, &target, Some(flag))
                 }
@@ -669,7 +689,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             else {
                 return Ok(serde_json::Value::Null);
             };
-            let (dir, analysis) = analysis_of(shared, &path);
+            let (dir, analysis) = analysis_of(shared, &path, job);
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
@@ -685,7 +705,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             let Some((path, reference)) = reference_at(&job.docs, &tdp) else {
                 return Ok(serde_json::Value::Null);
             };
-            let (dir, analysis) = analysis_of(shared, &path);
+            let (dir, analysis) = analysis_of(shared, &path, job);
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
@@ -703,7 +723,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             let Some((path, reference)) = reference_at(&job.docs, &tdp) else {
                 return Ok(serde_json::Value::Null);
             };
-            let (dir, analysis) = analysis_of(shared, &path);
+            let (dir, analysis) = analysis_of(shared, &path, job);
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
@@ -745,7 +765,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             } else {
                 None
             };
-            let (dir, analysis) = analysis_of(shared, &path);
+            let (dir, analysis) = analysis_of(shared, &path, job);
             let items = completion::complete(analysis.as_deref(), &dir, &typed, block.as_deref());
             json(CompletionResponse::Array(items))
         }
@@ -776,7 +796,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
         }
         WorkspaceSymbolRequest::METHOD => {
             let p: WorkspaceSymbolParams = params(request)?;
-            json(workspace_symbols(shared, &p.query))
+            json(workspace_symbols(shared, &p.query, &job.flags.cancelled))
         }
         _ => Err((
             ErrorCode::MethodNotFound,
@@ -864,9 +884,13 @@ fn enclosing_block(text: &str, offset: usize) -> Option<String> {
 
 /// Top-level blocks of every loaded configuration whose name holds `query`.
 #[allow(deprecated)] // `SymbolInformation::deprecated` must be written out.
-fn workspace_symbols(shared: &Shared, query: &str) -> Vec<SymbolInformation> {
+fn workspace_symbols(
+    shared: &Shared,
+    query: &str,
+    cancelled: &AtomicBool,
+) -> Vec<SymbolInformation> {
     for root in &shared.roots {
-        let _ = analysis_for(shared, root);
+        let _ = analysis_for(shared, root, cancelled);
     }
     let analyses: Vec<Arc<Analysis>> = lock(&shared.analyses)
         .values()
