@@ -547,9 +547,25 @@ fn publish(
     now
 }
 
+thread_local! {
+    /// The `cancelled` flag of the request this worker thread is answering (set by
+    /// [`answer`] around [`handle`]): a wait for a load gives up when it is set.
+    static CANCELLED: std::cell::RefCell<Option<Arc<AtomicBool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// True when the request this thread is answering has been cancelled.
+fn cancelled() -> bool {
+    CANCELLED.with(|flag| {
+        flag.borrow()
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    })
+}
+
 /// The analysis for `root` requests use: the newest without configuration errors, else the
 /// newest; waits for a first load, unless the request is cancelled meanwhile.
-fn analysis_for(shared: &Shared, root: &Path, cancelled: &AtomicBool) -> Option<Arc<Analysis>> {
+fn analysis_for(shared: &Shared, root: &Path) -> Option<Arc<Analysis>> {
     let deadline = Instant::now() + FIRST_LOAD_WAIT;
     let mut analyses = lock(&shared.analyses);
     loop {
@@ -557,7 +573,7 @@ fn analysis_for(shared: &Shared, root: &Path, cancelled: &AtomicBool) -> Option<
             return Some(slot.good.clone().unwrap_or_else(|| slot.latest.clone()));
         }
         let now = Instant::now();
-        if now >= deadline || cancelled.load(Ordering::Relaxed) {
+        if now >= deadline || cancelled() {
             return None;
         }
         // Wake now and then to see a `$/cancelRequest`.
@@ -585,8 +601,10 @@ fn answer(shared: &Shared, job: Job) {
     let response = if job.flags.cancelled.load(Ordering::Relaxed) {
         cancelled()
     } else {
+        CANCELLED.with(|flag| *flag.borrow_mut() = Some(job.flags.cancelled.clone()));
         let outcome =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(shared, &job)));
+        CANCELLED.with(|flag| *flag.borrow_mut() = None);
         match outcome {
             // Cancelled while it ran: the client asked to forget it, whatever it found.
             _ if job.flags.cancelled.load(Ordering::Relaxed) => cancelled(),
@@ -622,17 +640,16 @@ fn document<'a>(docs: &'a DocumentStore, uri: &Uri) -> Option<(PathBuf, &'a Docu
 }
 
 /// The analysis of a document's configuration and its directory.
-fn analysis_of(shared: &Shared, path: &Path, job: &Job) -> (PathBuf, Option<Arc<Analysis>>) {
+fn analysis_of(shared: &Shared, path: &Path) -> (PathBuf, Option<Arc<Analysis>>) {
     let dir = path.parent().map(clean).unwrap_or_default();
-    let cancelled = &job.flags.cancelled;
     // Wait for the workspace roots' first loads, which decide what a directory belongs to.
     for root in &shared.roots {
         if dir.starts_with(root) {
-            let _ = analysis_for(shared, root, cancelled);
+            let _ = analysis_for(shared, root);
         }
     }
     let root = root_for(shared, &dir);
-    (dir, analysis_for(shared, &root, cancelled))
+    (dir, analysis_for(shared, &root))
 }
 
 fn handle(shared: &Shared, job: &Job) -> Answer {
@@ -657,7 +674,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             let Some(target) = target_at(line, at) else {
                 return Ok(serde_json::Value::Null);
             };
-            let (dir, analysis) = analysis_of(shared, &path, job);
+            let (dir, analysis) = analysis_of(shared, &path);
             let markdown = match analysis {
                 None => Some("*still evaluating…*".to_string()),
                 Some(analysis) => {
@@ -689,7 +706,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             else {
                 return Ok(serde_json::Value::Null);
             };
-            let (dir, analysis) = analysis_of(shared, &path, job);
+            let (dir, analysis) = analysis_of(shared, &path);
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
@@ -705,7 +722,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             let Some((path, reference)) = reference_at(&job.docs, &tdp) else {
                 return Ok(serde_json::Value::Null);
             };
-            let (dir, analysis) = analysis_of(shared, &path, job);
+            let (dir, analysis) = analysis_of(shared, &path);
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
@@ -723,7 +740,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             let Some((path, reference)) = reference_at(&job.docs, &tdp) else {
                 return Ok(serde_json::Value::Null);
             };
-            let (dir, analysis) = analysis_of(shared, &path, job);
+            let (dir, analysis) = analysis_of(shared, &path);
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
@@ -765,7 +782,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             } else {
                 None
             };
-            let (dir, analysis) = analysis_of(shared, &path, job);
+            let (dir, analysis) = analysis_of(shared, &path);
             let items = completion::complete(analysis.as_deref(), &dir, &typed, block.as_deref());
             json(CompletionResponse::Array(items))
         }
@@ -796,7 +813,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
         }
         WorkspaceSymbolRequest::METHOD => {
             let p: WorkspaceSymbolParams = params(request)?;
-            json(workspace_symbols(shared, &p.query, &job.flags.cancelled))
+            json(workspace_symbols(shared, &p.query))
         }
         _ => Err((
             ErrorCode::MethodNotFound,
@@ -884,13 +901,9 @@ fn enclosing_block(text: &str, offset: usize) -> Option<String> {
 
 /// Top-level blocks of every loaded configuration whose name holds `query`.
 #[allow(deprecated)] // `SymbolInformation::deprecated` must be written out.
-fn workspace_symbols(
-    shared: &Shared,
-    query: &str,
-    cancelled: &AtomicBool,
-) -> Vec<SymbolInformation> {
+fn workspace_symbols(shared: &Shared, query: &str) -> Vec<SymbolInformation> {
     for root in &shared.roots {
-        let _ = analysis_for(shared, root, cancelled);
+        let _ = analysis_for(shared, root);
     }
     let analyses: Vec<Arc<Analysis>> = lock(&shared.analyses)
         .values()
