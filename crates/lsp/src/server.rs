@@ -894,7 +894,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
-            let flag = job.cancel.clone();
+            let flag = job.flags.interrupt.clone();
             lock(&shared.deadlines).push((Instant::now() + EVAL_DEADLINE, flag.clone()));
             json(inlay::lsp_hints(
                 &analysis,
