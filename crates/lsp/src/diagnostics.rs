@@ -9,16 +9,21 @@ use std::path::PathBuf;
 use lsp_types::{Diagnostic, DiagnosticSeverity};
 use terrace_eval::Severity;
 
-use crate::analysis::{Analysis, clean};
+use crate::analysis::{Analysis, INTERRUPTED, clean};
 use crate::position::LineIndex;
 
-/// The diagnostics of `analysis` by file; those with no file are left out.
+/// The diagnostics of `analysis` by file; those with no file are left out, and so are the
+/// evaluations stopped by the server's budget (Terraform has no such error; the hover of
+/// such a value says "still evaluating").
 pub fn by_file(analysis: &Analysis) -> BTreeMap<PathBuf, Vec<Diagnostic>> {
     let files = analysis.files();
     let mut indexes: BTreeMap<usize, LineIndex> = BTreeMap::new();
     let mut out: BTreeMap<PathBuf, Vec<Diagnostic>> = BTreeMap::new();
     for found in &analysis.diagnostics() {
         let Some(id) = found.file else { continue };
+        if found.diagnostic.summary == INTERRUPTED {
+            continue;
+        }
         let file = files.get(id);
         let index = indexes
             .entry(id.0)

@@ -47,6 +47,8 @@ const DEBOUNCE: Duration = Duration::from_millis(150);
 const FIRST_LOAD_WAIT: Duration = Duration::from_secs(10);
 /// How long one evaluation may run before it is interrupted.
 const EVAL_DEADLINE: Duration = Duration::from_secs(3);
+/// How often a request waiting for a load looks at its cancel flag.
+const CANCEL_POLL: Duration = Duration::from_millis(20);
 /// Request workers.
 const WORKERS: usize = 2;
 
@@ -129,8 +131,8 @@ struct Shared {
     roots: Vec<PathBuf>,
     analyses: Mutex<HashMap<PathBuf, Slot>>,
     loaded: Condvar,
-    /// Requests in flight: their cancel flags.
-    in_flight: Mutex<HashMap<RequestId, Arc<AtomicBool>>>,
+    /// Requests in flight: their flags.
+    in_flight: Mutex<HashMap<RequestId, Flags>>,
     /// Deadlines of running evaluations.
     deadlines: Mutex<Vec<(Instant, Arc<AtomicBool>)>>,
     /// The client's settings (inlay hints on or off).
@@ -162,11 +164,20 @@ struct LoadJob {
     debounce: bool,
 }
 
+/// A request's flags: `cancelled` is set by `$/cancelRequest` only (the answer is then the
+/// RequestCancelled error); `interrupt` by it and by the watchdog past the deadline (an
+/// evaluation stops, the hover says "still evaluating").
+#[derive(Clone, Default)]
+struct Flags {
+    cancelled: Arc<AtomicBool>,
+    interrupt: Arc<AtomicBool>,
+}
+
 /// Work for a request worker.
 struct Job {
     request: Request,
     docs: Arc<DocumentStore>,
-    cancel: Arc<AtomicBool>,
+    flags: Flags,
 }
 
 fn serve(connection: Connection) -> Result<bool, Error> {
@@ -251,12 +262,12 @@ fn serve(connection: Connection) -> Result<bool, Error> {
                     let _ = connection.sender.send(Message::Response(response));
                     continue;
                 }
-                let cancel = Arc::new(AtomicBool::new(false));
-                lock(&shared.in_flight).insert(request.id.clone(), cancel.clone());
+                let flags = Flags::default();
+                lock(&shared.in_flight).insert(request.id.clone(), flags.clone());
                 let _ = job_tx.send(Job {
                     request,
                     docs: docs.clone(),
-                    cancel,
+                    flags,
                 });
             }
             Message::Notification(note) => {
@@ -270,8 +281,9 @@ fn serve(connection: Connection) -> Result<bool, Error> {
                                 lsp_types::NumberOrString::Number(n) => RequestId::from(n),
                                 lsp_types::NumberOrString::String(s) => RequestId::from(s),
                             };
-                            if let Some(flag) = lock(&shared.in_flight).get(&id) {
-                                flag.store(true, Ordering::Relaxed);
+                            if let Some(flags) = lock(&shared.in_flight).get(&id) {
+                                flags.cancelled.store(true, Ordering::Relaxed);
+                                flags.interrupt.store(true, Ordering::Relaxed);
                             }
                         }
                         None
@@ -575,8 +587,24 @@ fn publish(
     now
 }
 
+thread_local! {
+    /// The `cancelled` flag of the request this worker thread is answering (set by
+    /// [`answer`] around [`handle`]): a wait for a load gives up when it is set.
+    static CANCELLED: std::cell::RefCell<Option<Arc<AtomicBool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// True when the request this thread is answering has been cancelled.
+fn cancelled() -> bool {
+    CANCELLED.with(|flag| {
+        flag.borrow()
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    })
+}
+
 /// The analysis for `root` requests use: the newest without configuration errors, else the
-/// newest; waits for a first load.
+/// newest; waits for a first load, unless the request is cancelled meanwhile.
 fn analysis_for(shared: &Shared, root: &Path) -> Option<Arc<Analysis>> {
     let deadline = Instant::now() + FIRST_LOAD_WAIT;
     let mut analyses = lock(&shared.analyses);
@@ -585,12 +613,14 @@ fn analysis_for(shared: &Shared, root: &Path) -> Option<Arc<Analysis>> {
             return Some(slot.good.clone().unwrap_or_else(|| slot.latest.clone()));
         }
         let now = Instant::now();
-        if now >= deadline {
+        if now >= deadline || cancelled() {
             return None;
         }
+        // Wake now and then to see a `$/cancelRequest`.
+        let wait = (deadline - now).min(CANCEL_POLL);
         analyses = shared
             .loaded
-            .wait_timeout(analyses, deadline - now)
+            .wait_timeout(analyses, wait)
             .map(|(guard, _)| guard)
             .unwrap_or_else(|poison| poison.into_inner().0);
     }
@@ -601,16 +631,23 @@ fn analysis_for(shared: &Shared, root: &Path) -> Option<Arc<Analysis>> {
 /// Answer one request and forget it.
 fn answer(shared: &Shared, job: Job) {
     let id = job.request.id.clone();
-    let response = if job.cancel.load(Ordering::Relaxed) {
+    let cancelled = || {
         Response::new_err(
             id.clone(),
             ErrorCode::RequestCanceled as i32,
             "cancelled".into(),
         )
+    };
+    let response = if job.flags.cancelled.load(Ordering::Relaxed) {
+        cancelled()
     } else {
+        CANCELLED.with(|flag| *flag.borrow_mut() = Some(job.flags.cancelled.clone()));
         let outcome =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(shared, &job)));
+        CANCELLED.with(|flag| *flag.borrow_mut() = None);
         match outcome {
+            // Cancelled while it ran: the client asked to forget it, whatever it found.
+            _ if job.flags.cancelled.load(Ordering::Relaxed) => cancelled(),
             Ok(Ok(value)) => Response::new_ok(id.clone(), value),
             Ok(Err((code, message))) => Response::new_err(id.clone(), code as i32, message),
             Err(_) => Response::new_err(
@@ -682,7 +719,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             let markdown = match analysis {
                 None => Some("*still evaluating…*".to_string()),
                 Some(analysis) => {
-                    let flag = job.cancel.clone();
+                    let flag = job.flags.interrupt.clone();
                     lock(&shared.deadlines).push((Instant::now() + EVAL_DEADLINE, flag.clone()));
                     hover::hover(&analysis, &dir, &target, Some(flag))
                 }
@@ -857,7 +894,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
-            let flag = job.cancel.clone();
+            let flag = job.flags.interrupt.clone();
             lock(&shared.deadlines).push((Instant::now() + EVAL_DEADLINE, flag.clone()));
             json(inlay::lsp_hints(
                 &analysis,
