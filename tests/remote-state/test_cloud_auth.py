@@ -9,7 +9,7 @@ every test asserts that the local server saw the request, so a proxy that was no
 test instead of reaching out. Expectations: the answers Terraform 1.15.5 recorded for the same objects
 with the other credential (cases.jsonl, gcs-prefix with access_token, azurerm-env with ARM_ACCESS_KEY):
 the state read is the same bytes, whichever credential read it. Each test ends with the safety checks."""
-import base64, hashlib, hmac, json, os, shutil, stat, subprocess, sys, time, urllib.parse
+import base64, hashlib, hmac, json, os, stat, subprocess, sys, urllib.parse
 
 import pytest
 
@@ -122,8 +122,6 @@ def error_run(rs_env, cloud, module, backend, env=None, bc=None, expr="terraform
     amark, cmark = cloud["az"].mark(), os.path.getsize(cloud["log"])
     case = {"module": module, "backend": backend, "expr": expr, "env": env or {}, "backend_config": bc or []}
     r = harness.run_terrace(rs_env.binary, fx, case, rs_env.ph, rs_env.home)
-    if os.environ.get("SHOW_ERRORS"):
-        print(f"\n{r['err'].strip()} ({r['secs']:.2f} s)")
     try:
         assert r["rc"] == 1, r
         assert r["err"].strip() and r["secs"] < 10, r
