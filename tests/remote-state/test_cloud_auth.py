@@ -170,6 +170,23 @@ def test_gcs_impersonation_from_a_credentials_file_and_env(rs_env, gate, cloud, 
     assert [q["status"] for q in reqs if q["server"] == "tls"] == [200, 200], reqs
 
 
+def test_gcs_impersonated_service_account_file(rs_env, gate, cloud, tmp_path):
+    """GOOGLE_APPLICATION_CREDENTIALS naming an `impersonated_service_account` file (what gcloud's
+    `auth application-default login --impersonate-service-account` writes): its source credentials'
+    token, then its service_account_impersonation_url with its delegates as written."""
+    adc = tmp_path / "impersonated.json"
+    adc.write_text(json.dumps({
+        "type": "impersonated_service_account",
+        "service_account_impersonation_url": cas.IAM_URL.format(cas.GCP_SA),
+        "delegates": [f"projects/-/serviceAccounts/{cas.GCP_DELEGATES[0]}"],
+        "source_credentials": {"type": "authorized_user", "client_id": cas.GCP_CLIENT_ID,
+                               "client_secret": cas.GCP_CLIENT_SECRET, "refresh_token": cas.GCP_REFRESH_TOKEN}}))
+    _, reqs = run(rs_env, cloud, "gcs-prefix", recorded("gcs-prefix")[:5],
+                  env=gcs_env(cloud, GOOGLE_APPLICATION_CREDENTIALS=str(adc)))
+    assert [(q["host"], q["status"]) for q in reqs if q["server"] == "tls"] == \
+        [("oauth2.googleapis.com", 200), ("iamcredentials.googleapis.com", 200)], reqs
+
+
 def test_gcs_impersonation_delegates(rs_env, gate, cloud):
     """impersonate_service_account_delegates, given as HCL by --backend-config, names the chain."""
     cases = recorded("gcs-prefix")[:4]
