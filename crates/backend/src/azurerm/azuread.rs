@@ -5,8 +5,7 @@ use crate::env::Env;
 use crate::secret::{Secret, scrub};
 use crate::settings::{Settings, parse_bool};
 
-/// The resource Azure Storage tokens are for, and its OAuth 2 scope.
-pub(super) const STORAGE_RESOURCE: &str = "https://storage.azure.com";
+/// The OAuth 2 scope of Azure Storage tokens.
 const STORAGE_SCOPE: &str = "https://storage.azure.com/.default";
 const ASSERTION_TYPE: &str = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 

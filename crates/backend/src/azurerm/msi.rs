@@ -5,6 +5,8 @@ use crate::env::Env;
 use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
 
+/// The resource Azure Storage tokens are for.
+const STORAGE_RESOURCE: &str = "https://storage.azure.com";
 const DEFAULT_ENDPOINT: &str = "http://169.254.169.254/metadata/identity/oauth2/token";
 
 /// The endpoint and API version to ask.
@@ -28,14 +30,14 @@ pub(super) fn token(
     let (endpoint, version) = endpoint(settings, env);
     let mut query = format!(
         "api-version={version}&resource={}",
-        encode_path(super::azuread::STORAGE_RESOURCE, false)
+        encode_path(STORAGE_RESOURCE, false)
     );
     if let Some(client) = client_id {
         // url.Values.Encode sorts the keys: api-version, client_id, resource.
         query = format!(
             "api-version={version}&client_id={}&resource={}",
             encode_path(client, false),
-            encode_path(super::azuread::STORAGE_RESOURCE, false)
+            encode_path(STORAGE_RESOURCE, false)
         );
     }
     let sep = if endpoint.contains('?') { "&" } else { "?" };
