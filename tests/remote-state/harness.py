@@ -132,6 +132,11 @@ def assert_safe(env, backend, mark, tfc_mark, results, fixture_dir, fixture_befo
     bad = unsafe_requests(env.srv.requests_since(mark))
     bad += [f"tfc: {r['method']} {r['path']}" for r in env.tfc_requests_since(tfc_mark)
             if r["method"] not in ("GET", "HEAD")]
+    if env.pgtls is not None:  # the TLS cluster: reads only since the last check, contents unchanged
+        bad += [f"pg (TLS): {x}" for x in unsafe_requests(env.pgtls.srv.requests_since(env.pgtls_mark))]
+        env.pgtls_mark = env.pgtls.srv.mark()
+        if backend == "pg" and snapshot_diff(env.pgtls_baseline, env.pgtls.srv.snapshot()):
+            problems.append("TLS cluster contents changed")
     if bad:
         problems.append("write/lock requests: " + "; ".join(bad[:8]))
     if backend in servers.ALL_BACKENDS:

@@ -32,6 +32,8 @@ sys.path.insert(0, SAMPLE)
 sys.dont_write_bytecode = True
 import servers  # noqa: E402
 import run_remote  # noqa: E402
+sys.path.insert(0, HERE)
+import pg_tls  # noqa: E402
 
 FIXTURES = os.path.join(HERE, "fixtures")
 CASES = os.path.join(HERE, "cases.jsonl")
@@ -100,6 +102,11 @@ def suite(ws=None, bc=None, env=None, present=True, full=True, cmds=True, via_en
 def err(expr, **kw):
     return dict(kw, expr=expr, expect_error=True)
 
+
+PG_TLS_URL = "postgres://{{PG_USER}}:{{PG_PASSWORD}}@127.0.0.1:{{PGTLS_PORT}}/{{PG_DB}}"
+PG_TLS_LOCALHOST = "postgres://{{PG_USER}}:{{PG_PASSWORD}}@localhost:{{PGTLS_PORT}}/{{PG_DB}}"
+PG_TLS_VALUES = ["terraform_data.vpc.output.name", "length(terraform_data.node)", "terraform_data.node[1].output.net",
+                 "terraform.workspace"]
 
 RECIPES = {
     "s3-env-lock": {
@@ -223,6 +230,43 @@ RECIPES = {
         + [err("terraform_data.vpc.output", bc_only=["conn_str=postgres://{{PG_USER}}:pg-wrong-password-00@127.0.0.1:{{PG_PORT}}/{{PG_DB}}?sslmode=disable"]),
            err("terraform_data.vpc.output", bc_only=["conn_str=postgres://{{PG_USER}}:{{PG_PASSWORD}}@127.0.0.1:{{DEAD_PORT}}/{{PG_DB}}?sslmode=disable"],
                note="server down")],
+    },
+    "pg-tls": {
+        # The TLS cluster (pg_tls.py); {{PG_PORT}} is a cluster without SSL. sslmode as lib/pq reads it.
+        "backends": ["pg"], "pg_tls": True,
+        "apply": [{}, {"workspace": "edge"}],
+        "cases": [{"expr": ":workspaces"}]
+        + [{"expr": x} for x in PG_TLS_VALUES]
+        + [{"expr": "terraform_data.vpc.output.name", "workspace": "edge"}]
+        + [{"expr": "terraform_data.vpc.output.name", "bc_only": [f"conn_str={PG_TLS_URL}?{q}"], "note": n}
+           for q, n in [("sslmode=require", "encrypted, certificate not checked"),
+                        ("sslmode=verify-full&sslrootcert={{PGTLS_CA_FILE}}", "the right root, the right name"),
+                        ("sslmode=verify-ca&sslrootcert={{PGTLS_CA_FILE}}", "the right root"),
+                        ("sslrootcert=/no/such/root.pem", "require ignores a root file that does not exist"),
+                        ("sslmode=disable", "plain: the server also takes plain connections")]]
+        + [{"expr": "terraform_data.vpc.output.name", "note": "verify-ca checks no name",
+            "bc_only": [f"conn_str={PG_TLS_LOCALHOST}?sslmode=verify-ca&sslrootcert={{{{PGTLS_CA_FILE}}}}"]},
+           {"expr": "terraform_data.vpc.output.name", "note": "key=value form",
+            "bc_only": ["conn_str=host=127.0.0.1 port={{PGTLS_PORT}} user={{PG_USER}} password={{PG_PASSWORD}} "
+                        "dbname={{PG_DB}} sslmode=verify-full sslrootcert={{PGTLS_CA_FILE}}"]},
+           {"expr": "length(terraform_data.node)", "note": "PGSSLMODE and PGSSLROOTCERT",
+            "env": {"PGSSLMODE": "verify-full", "PGSSLROOTCERT": "{{PGTLS_CA_FILE}}"}},
+           {"expr": "terraform_data.vpc.output.name", "note": "verify-full with the system roots (SSL_CERT_FILE)",
+            "bc_only": [f"conn_str={PG_TLS_URL}?sslmode=verify-full"], "env": {"SSL_CERT_FILE": "{{PGTLS_CA_FILE}}"}},
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_TLS_URL}?sslmode=verify-full&sslrootcert={{{{PGTLS_OTHER_CA_FILE}}}}"],
+               note="verify-full, a root that did not sign the server's certificate"),
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_TLS_URL}?sslrootcert={{{{PGTLS_OTHER_CA_FILE}}}}"],
+               note="require with an existing root file checks the chain (as verify-ca)"),
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_TLS_LOCALHOST}?sslmode=verify-full&sslrootcert={{{{PGTLS_CA_FILE}}}}"],
+               note="verify-full: the certificate is for 127.0.0.1, not localhost"),
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_TLS_URL}?sslmode=verify-full"],
+               note="verify-full, the system roots do not hold the test CA"),
+           err("terraform_data.vpc.output.name", env={"PGSSLMODE": "verify-full", "PGSSLROOTCERT": "{{PGTLS_OTHER_CA_FILE}}"},
+               note="PGSSLROOTCERT, the wrong root"),
+           err("terraform_data.vpc.output.name", bc_only=["conn_str=postgres://{{PG_USER}}:{{PG_PASSWORD}}@127.0.0.1:{{PG_PORT}}/{{PG_DB}}"],
+               note="a server without SSL, no sslmode: lib/pq requires TLS"),
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_TLS_URL}?sslmode=prefer"],
+               note="lib/pq 1.10 knows no sslmode prefer")],
     },
     "azurerm-env": {
         "backends": ["azurerm"], "env": AZ_ENV,
@@ -371,10 +415,17 @@ def make_buckets(srv, r, tmp):
 
 def phase_apply(name, r, tmp):
     out = os.path.join(FIXTURES, name, "backend-content")
-    srv = servers.Servers(os.path.join(tmp, "apply-servers"), r["backends"]).start()
+    tls = None
+    if r.get("pg_tls"):
+        tls = pg_tls.TlsPg(os.path.join(tmp, "apply-servers")).start()
+        srv = tls.srv
+    else:
+        srv = servers.Servers(os.path.join(tmp, "apply-servers"), r["backends"]).start()
     try:
         make_buckets(srv, r, tmp)
         ph = srv.placeholders()
+        if tls:
+            ph.update(tls.placeholders())
         home = os.path.join(tmp, "home")
         os.makedirs(home, exist_ok=True)
         work = os.path.join(tmp, "apply-fixture")
@@ -563,12 +614,17 @@ def start_tfc(tmp, name):
 
 def phase_cases(name, r, tmp):
     srv = servers.Servers(os.path.join(tmp, "case-servers"), r["backends"] or ["http"]).start()
-    tfc = None
+    tfc = tls = None
     try:
         bc = os.path.join(FIXTURES, name, "backend-content")
-        if os.path.isdir(bc):
+        if r.get("pg_tls"):
+            tls = pg_tls.TlsPg(os.path.join(tmp, "case-tls-servers")).start()
+            tls.srv.load([bc])
+        elif os.path.isdir(bc):
             srv.load([bc])
         ph = srv.placeholders()
+        if tls:
+            ph.update(tls.placeholders())
         if r.get("backend") == "tfc":
             tfc, more = start_tfc(tmp, name)
             ph.update(more)
@@ -601,6 +657,8 @@ def phase_cases(name, r, tmp):
         return res
     finally:
         srv.stop()
+        if tls is not None:
+            tls.stop()
         if tfc is not None:
             tfc.terminate()
             tfc.wait()

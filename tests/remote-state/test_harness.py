@@ -8,7 +8,7 @@ CASES = harness.load_cases()
 KNOWN_PH = {"S3_URL", "S3_PORT", "S3_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "PG_URL", "PG_PORT",
             "PG_USER", "PG_PASSWORD", "PG_DB", "HTTP_URL", "HTTP_AUTH_URL", "HTTP_USER", "HTTP_PASSWORD", "GCS_URL",
             "GCS_TOKEN", "AZ_ACCOUNT", "AZ_KEY", "AZ_PROXY", "AZ_CA_FILE", "DEAD_PORT", "TFC_HOST", "TFC_URL",
-            "TFC_TOKEN", "TFC_CA_FILE"}
+            "TFC_TOKEN", "TFC_CA_FILE", "PGTLS_PORT", "PGTLS_CA_FILE", "PGTLS_OTHER_CA_FILE"}
 
 
 def fixture_texts():
