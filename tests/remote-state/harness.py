@@ -12,6 +12,8 @@ FIXTURES = os.path.join(HERE, "fixtures")
 CASES = os.path.join(HERE, "cases.jsonl")
 TFC_TOKEN = "tfc-team-token.remote-state-6b1f0c"
 TFC_WRONG = "tfc-wrong-token.000000000000000000"
+# The sensitive workspace variables of tfc-cloud-vars: in its store only, never served, never shown.
+TFC_SENSITIVE_VARS = ["pw-remote-3f9a1c", "key-remote-8d2e4b"]
 GATE_REASON = "this terrace does not read remote state (no --backend-config in terrace --help)"
 
 if SAMPLE not in sys.path:
@@ -49,7 +51,7 @@ def fill(s, ph):
 
 
 def secrets():
-    return servers.Servers.secrets() + [TFC_TOKEN, TFC_WRONG]
+    return servers.Servers.secrets() + [TFC_TOKEN, TFC_WRONG] + TFC_SENSITIVE_VARS
 
 
 def case_env(case, ph, home):

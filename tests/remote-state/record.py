@@ -309,6 +309,40 @@ TFC_ENV = {"TF_CLI_CONFIG_FILE": "cli.tfrc", "SSL_CERT_FILE": "{{TFC_CA_FILE}}"}
 TFC_STATES = {"core-prod": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["core", "prod"]),
               "core-dev": ("s3-env-lock", "s3/team-env-state/workspaces/blue/core/terraform.tfstate", ["core"])}
 
+# Workspace variables (tfc-cloud-vars): what the workspaces of organization vars-org hold besides their
+# state. Sensitive values are in the store only: the server answers null for them, as HCP Terraform does.
+TFC_VARS = [
+    {"key": "region", "value": "us-east-2"},
+    {"key": "replicas", "value": "3"},
+    {"key": "zones", "value": '["a", "b"]', "hcl": True},
+    {"key": "labels", "value": '{ team = "core", tier = 2 }', "hcl": True},
+    {"key": "owner", "value": "remote-owner"},
+    {"key": "db_password", "value": "pw-remote-3f9a1c", "sensitive": True},
+    {"key": "api_key", "value": "key-remote-8d2e4b", "sensitive": True},
+    {"key": "settings", "value": '{ size = 3, name = "x" }', "hcl": True},
+    {"key": "flag", "value": "true", "category": "env"},
+    {"key": "from_env", "value": "remote-from-env"},
+    {"key": "undeclared", "value": "nobody reads this"},
+]
+TFC_STATES.update({
+    "team-vars": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
+    "team-vars-local": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
+    "team-vars-bad": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
+    "team-vars-types": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
+})
+TFC_META = {
+    "team-vars": {"execution-mode": "remote", "vars": TFC_VARS},
+    "team-vars-local": {"execution-mode": "local", "vars": TFC_VARS},
+    "team-vars-bad": {"execution-mode": "remote", "vars": [{"key": "zones", "value": "[1,", "hcl": True},
+                                                            {"key": "region", "value": "us-west-1"}]},
+    "team-vars-types": {"execution-mode": "agent", "vars": [{"key": "replicas", "value": "many"},
+                                                             {"key": "zones", "value": "a,b"},
+                                                             {"key": "region", "value": "ap-south-1"}]},
+}
+VAR_EXPRS = ["var.region", "var.replicas", "var.zones", "var.labels", "var.owner", "var.db_password", "var.api_key",
+             "var.settings", "var.flag", "var.from_env", "local.summary"]
+
+
 def tfc_suite(ws, local_ws, state, full=True, **kw):
     """Value cases for a tfc fixture: terrace's --workspace ws (local_ws: the name Terraform gives it,
     state: the HCP workspace holding it, both for the reader of this file)."""
@@ -344,19 +378,38 @@ RECIPES.update({
         + [err("terraform_data.vpc.output", workspace="core-dev", env_over={"TF_CLI_CONFIG_FILE": "cli-wrong.tfrc"},
                note="wrong token: 401")],
     },
+    "tfc-cloud-vars": {
+        "backends": [], "backend": "tfc", "env": TFC_ENV, "tfc_org": "vars-org",
+        "tfc": ["team-vars", "team-vars-local", "team-vars-bad", "team-vars-types"],
+        "cases": [{"expr": ":workspaces", "workspace": "team-vars"}]
+        + [{"expr": x, "workspace": "team-vars"} for x in VAR_EXPRS]
+        + [{"expr": "var.from_env", "workspace": "team-vars", "env": {"TF_VAR_from_env": "env-wins"},
+            "note": "TF_VAR_ wins over the workspace"},
+           {"expr": "var.owner", "workspace": "team-vars", "env": {"TF_VAR_owner": "env-owner"},
+            "note": "terraform.tfvars wins over TF_VAR_ and the workspace"}]
+        + [{"expr": x, "workspace": "team-vars-local", "note": "local execution mode: no workspace variables"}
+           for x in ["var.region", "var.replicas", "var.api_key", "var.owner"]]
+        + [{"expr": x, "workspace": "team-vars-types", "note": "agent execution mode: the variables are used"}
+           for x in ["var.region"]]
+        + [err("var.region", workspace="team-vars-bad", note="a workspace variable marked HCL that is not valid HCL"),
+           err("1 + 1", workspace="team-vars-bad", note="the console does not start"),
+           err("var.replicas", workspace="team-vars-types", note="a string that is no number, for a number variable"),
+           err("var.zones", workspace="team-vars-types", note="a string (not HCL) for a list variable")],
+    },
 })
 
 
 def phase_tfc(name, r):
-    """backend-content/tfc/acme/: the Terraform-written states of another fixture as HCP workspaces."""
-    out = os.path.join(FIXTURES, name, "backend-content", "tfc", "acme")
+    """backend-content/tfc/ORG/ (acme unless the recipe says): the Terraform-written states of another
+    fixture as HCP workspaces, with the workspace settings of TFC_META."""
+    out = os.path.join(FIXTURES, name, "backend-content", "tfc", r.get("tfc_org", "acme"))
     shutil.rmtree(os.path.join(FIXTURES, name, "backend-content"), ignore_errors=True)
     os.makedirs(out)
     for ws in r["tfc"]:
         src, rel, tags = TFC_STATES[ws]
         shutil.copyfile(os.path.join(FIXTURES, src, "backend-content", rel), os.path.join(out, ws + ".tfstate"))
         with open(os.path.join(out, ws + ".json"), "w") as f:
-            f.write(json.dumps({"tags": tags}) + "\n")
+            f.write(json.dumps(dict({"tags": tags}, **TFC_META.get(ws, {}))) + "\n")
 
 
 def log(*a):
@@ -534,9 +587,14 @@ def strip_warnings(out, err):
         for m in rx.finditer(out):
             err += m.group(0)
         out = rx.sub("", out)
-    m = re.match(r"(\nWarning: .*?\n\n(?:.*\n)*?\n)(?=[^\n])", out)
-    if out.startswith("\nWarning: ") and m:
-        return out[m.end():], err + m.group(1)
+    # one warning after another (the cloud block warns for each sensitive workspace variable)
+    while out.startswith("\nWarning: "):
+        m = re.match(r"(\nWarning: .*?\n\n(?:.*\n)*?\n)(?=[^\n])", out)
+        if not m:
+            break
+        out, err = out[m.end():], err + m.group(1)
+        if out.startswith("Warning: "):  # the next one, its blank line taken by the match above
+            out = "\n" + out
     return out, err
 
 
