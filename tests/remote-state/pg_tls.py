@@ -4,10 +4,15 @@ The sample's servers.py (not changed) starts its cluster without SSL; this start
 kind (`servers.Servers(run, ["pg"])`: initdb, password auth for user `terraform`, every statement
 logged), then gives it a server certificate for IP 127.0.0.1 signed by a throwaway CA (openssl, the
 sample's make_certs), turns `ssl = on` and reloads. A second CA, which signed nothing the server holds,
-is there for the "wrong root" cases. Placeholders: PGTLS_PORT, PGTLS_CA_FILE, PGTLS_OTHER_CA_FILE."""
+is there for the "wrong root" cases. Role `certuser` (a member of `terraform`) logs in with a client
+certificate only (`hostssl ... cert`, the server trusting the CA in `ssl_ca_file`). Placeholders:
+PGTLS_PORT, PGTLS_CA_FILE, PGTLS_OTHER_CA_FILE, PGTLS_CLIENT_CERT, PGTLS_CLIENT_KEY, PGTLS_CLIENT_KEY_OPEN
+(the key again, mode 0644)."""
 import os, pwd, shutil, subprocess, time
 
 import servers  # the sample's (on sys.path through harness/record)
+
+CERT_USER = "certuser"  # logs in with a client certificate only
 
 
 class TlsPg:
@@ -45,8 +50,32 @@ class TlsPg:
             pw = pwd.getpwnam("postgres")
             for p in (own, os.path.join(own, "server.crt"), os.path.join(own, "server.key")):
                 os.chown(p, pw.pw_uid, pw.pw_gid)
+        shutil.copyfile(self.ca, os.path.join(own, "ca.crt"))
+        if os.geteuid() == 0:
+            os.chown(os.path.join(own, "ca.crt"), pw.pw_uid, pw.pw_gid)
+        # A client certificate for role `certuser`, which may log in with it only (hostssl ... cert).
+        run = lambda *a: subprocess.run(["openssl"] + list(a), cwd=certs, check=True, capture_output=True)  # noqa: E731
+        run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "client.key", "-out", "client.csr",
+            "-subj", f"/CN={CERT_USER}")
+        with open(os.path.join(certs, "client.cnf"), "w") as f:
+            f.write("basicConstraints=CA:FALSE\nextendedKeyUsage=clientAuth\n")
+        run("x509", "-req", "-in", "client.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+            "-out", "client.crt", "-days", "30", "-extfile", "client.cnf")
+        os.chmod(os.path.join(certs, "client.key"), 0o600)  # lib/pq refuses a key others may read
+        self.client_cert, self.client_key = os.path.join(certs, "client.crt"), os.path.join(certs, "client.key")
+        self.client_key_open = os.path.join(certs, "client-open.key")  # the same key, readable by all
+        shutil.copyfile(self.client_key, self.client_key_open)
+        os.chmod(self.client_key_open, 0o644)
+        hba = os.path.join(i["data"], "pg_hba.conf")
+        with open(hba) as f:
+            rules = f.read()
+        with open(hba, "w") as f:
+            f.write(f"hostssl all {CERT_USER} 127.0.0.1/32 cert\n" + rules)
+        self.srv.psql("postgres", f"CREATE ROLE {CERT_USER} LOGIN IN ROLE {servers.PG_USER};"
+                                  f"GRANT ALL ON DATABASE {servers.PG_DB} TO {CERT_USER};")
         with open(os.path.join(i["data"], "postgresql.conf"), "a") as f:
-            f.write(f"\nssl = on\nssl_cert_file = '{own}/server.crt'\nssl_key_file = '{own}/server.key'\n")
+            f.write(f"\nssl = on\nssl_cert_file = '{own}/server.crt'\nssl_key_file = '{own}/server.key'\n"
+                    f"ssl_ca_file = '{own}/ca.crt'\n")
         r = subprocess.run([os.path.join(i["bindir"], "pg_ctl"), "-D", i["data"], "reload"],
                            capture_output=True, preexec_fn=servers._as_pg_user())
         if r.returncode:
@@ -61,7 +90,8 @@ class TlsPg:
 
     def placeholders(self):
         return {"PGTLS_PORT": str(self.srv.info["pg"]["port"]), "PGTLS_CA_FILE": self.ca,
-                "PGTLS_OTHER_CA_FILE": self.other_ca}
+                "PGTLS_OTHER_CA_FILE": self.other_ca, "PGTLS_CLIENT_CERT": self.client_cert,
+                "PGTLS_CLIENT_KEY": self.client_key, "PGTLS_CLIENT_KEY_OPEN": self.client_key_open}
 
     def stop(self):
         self.srv.stop()

@@ -105,6 +105,7 @@ def err(expr, **kw):
 
 PG_TLS_URL = "postgres://{{PG_USER}}:{{PG_PASSWORD}}@127.0.0.1:{{PGTLS_PORT}}/{{PG_DB}}"
 PG_TLS_LOCALHOST = "postgres://{{PG_USER}}:{{PG_PASSWORD}}@localhost:{{PGTLS_PORT}}/{{PG_DB}}"
+PG_CERT_URL = "postgres://certuser@127.0.0.1:{{PGTLS_PORT}}/{{PG_DB}}"
 PG_TLS_VALUES = ["terraform_data.vpc.output.name", "length(terraform_data.node)", "terraform_data.node[1].output.net",
                  "terraform.workspace"]
 
@@ -266,7 +267,18 @@ RECIPES = {
            err("terraform_data.vpc.output.name", bc_only=["conn_str=postgres://{{PG_USER}}:{{PG_PASSWORD}}@127.0.0.1:{{PG_PORT}}/{{PG_DB}}"],
                note="a server without SSL, no sslmode: lib/pq requires TLS"),
            err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_TLS_URL}?sslmode=prefer"],
-               note="lib/pq 1.10 knows no sslmode prefer")],
+               note="lib/pq 1.10 knows no sslmode prefer"),
+           {"expr": "terraform_data.vpc.output.name", "note": "a client certificate (sslcert, sslkey), no password",
+            "bc_only": [f"conn_str={PG_CERT_URL}?sslmode=verify-full&sslrootcert={{{{PGTLS_CA_FILE}}}}"
+                        "&sslcert={{PGTLS_CLIENT_CERT}}&sslkey={{PGTLS_CLIENT_KEY}}"]},
+           {"expr": "length(terraform_data.node)", "note": "a client certificate from PGSSLCERT and PGSSLKEY",
+            "bc_only": [f"conn_str={PG_CERT_URL}"],
+            "env": {"PGSSLCERT": "{{PGTLS_CLIENT_CERT}}", "PGSSLKEY": "{{PGTLS_CLIENT_KEY}}"}},
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_CERT_URL}?sslmode=require"],
+               note="a role that logs in with a client certificate only, none given"),
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_CERT_URL}"],
+               env={"PGSSLCERT": "{{PGTLS_CLIENT_CERT}}", "PGSSLKEY": "{{PGTLS_CLIENT_KEY_OPEN}}"},
+               note="a client key others may read")],
     },
     "azurerm-env": {
         "backends": ["azurerm"], "env": AZ_ENV,

@@ -20,7 +20,8 @@ def ssl_lines(env, mark):
     """The TLS cluster's "connection authorized" log lines since the log offset `mark`."""
     with open(env.pgtls.srv.info["pg"]["log"], encoding="utf-8", errors="replace") as f:
         f.seek(mark)
-        return [line for line in f if "connection authorized: user=terraform" in line]
+        return [line for line in f if "connection authorized: user=terraform" in line
+                or "connection authorized: user=certuser" in line]
 
 
 def run(env, case):
@@ -39,6 +40,7 @@ def run(env, case):
     ("the right root, the right name", True),
     ("verify-ca checks no name", True),
     ("plain: the server also takes plain connections", False),
+    ("a client certificate (sslcert, sslkey), no password", True),
 ])
 def test_encrypted_as_sslmode_says(rs_env, gate, note, encrypted):
     case = next(c for c in CASES if not c["error"] and c["expr"] == "terraform_data.vpc.output.name"
@@ -58,6 +60,8 @@ def test_encrypted_as_sslmode_says(rs_env, gate, note, encrypted):
     ("verify-full, the system roots do not hold the test CA", "certificate signed by unknown authority"),
     ("PGSSLROOTCERT, the wrong root", "certificate signed by unknown authority"),
     ("verify-full: the certificate is for 127.0.0.1, not localhost", 'not valid for name "localhost"'),
+    ("a role that logs in with a client certificate only, none given", "connection requires a valid client certificate"),
+    ("a client key others may read", "pq: Private key file has group or world access"),
 ])
 def test_refusals_say_why(rs_env, gate, note, words):
     case = by_note(note)
