@@ -7,7 +7,8 @@ sample's make_certs), turns `ssl = on` and reloads. A second CA, which signed no
 is there for the "wrong root" cases. Role `certuser` (a member of `terraform`) logs in with a client
 certificate only (`hostssl ... cert`, the server trusting the CA in `ssl_ca_file`). Placeholders:
 PGTLS_PORT, PGTLS_CA_FILE, PGTLS_OTHER_CA_FILE, PGTLS_CLIENT_CERT, PGTLS_CLIENT_KEY, PGTLS_CLIENT_KEY_OPEN
-(the key again, mode 0644)."""
+(the key again, mode 0644),
+PGTLS_PGPASS_FILE (a password file for user terraform, mode 0600)."""
 import os, pwd, shutil, subprocess, time
 
 import servers  # the sample's (on sys.path through harness/record)
@@ -66,6 +67,12 @@ class TlsPg:
         self.client_key_open = os.path.join(certs, "client-open.key")  # the same key, readable by all
         shutil.copyfile(self.client_key, self.client_key_open)
         os.chmod(self.client_key_open, 0o644)
+        # A password file (lib/pq reads PGPASSFILE when conn_str gives no password), private.
+        self.pgpass = os.path.join(certs, "pgpass")
+        with open(self.pgpass, "w") as f:
+            f.write(f"# host:port:database:user:password\n127.0.0.1:{i['port']}:*:{servers.PG_USER}:"
+                    f"{servers.PG_PASSWORD}\n")
+        os.chmod(self.pgpass, 0o600)
         hba = os.path.join(i["data"], "pg_hba.conf")
         with open(hba) as f:
             rules = f.read()
@@ -91,7 +98,8 @@ class TlsPg:
     def placeholders(self):
         return {"PGTLS_PORT": str(self.srv.info["pg"]["port"]), "PGTLS_CA_FILE": self.ca,
                 "PGTLS_OTHER_CA_FILE": self.other_ca, "PGTLS_CLIENT_CERT": self.client_cert,
-                "PGTLS_CLIENT_KEY": self.client_key, "PGTLS_CLIENT_KEY_OPEN": self.client_key_open}
+                "PGTLS_CLIENT_KEY": self.client_key, "PGTLS_CLIENT_KEY_OPEN": self.client_key_open,
+                "PGTLS_PGPASS_FILE": self.pgpass}
 
     def stop(self):
         self.srv.stop()

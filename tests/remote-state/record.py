@@ -278,7 +278,10 @@ RECIPES = {
                note="a role that logs in with a client certificate only, none given"),
            err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_CERT_URL}"],
                env={"PGSSLCERT": "{{PGTLS_CLIENT_CERT}}", "PGSSLKEY": "{{PGTLS_CLIENT_KEY_OPEN}}"},
-               note="a client key others may read")],
+               note="a client key others may read"),
+           {"expr": "terraform_data.vpc.output.name", "note": "the password from PGPASSFILE",
+            "bc_only": ["conn_str=postgres://{{PG_USER}}@127.0.0.1:{{PGTLS_PORT}}/{{PG_DB}}"],
+            "env": {"PGPASSFILE": "{{PGTLS_PGPASS_FILE}}"}}],
     },
     "azurerm-env": {
         "backends": ["azurerm"], "env": AZ_ENV,

@@ -1,4 +1,4 @@
-//! The pg backend's connection settings as lib/pq (Terraform's driver) reads them: its defaults, the `PG*` environment variables, then the `conn_str` (a `postgres://` URL or libpq `key=value` pairs).
+//! The pg backend's connection settings as lib/pq (Terraform's driver) reads them: its defaults, the `PG*` environment variables, then the `conn_str` (a `postgres://` URL or libpq `key=value` pairs), and the password file.
 
 use std::collections::BTreeMap;
 
@@ -67,7 +67,71 @@ pub(super) fn params(conn_str: &str, env: &Env) -> Result<Params, String> {
     if params.get("host").is_some_and(|h| h.starts_with('/')) {
         params.insert("sslmode".into(), "disable".into());
     }
+    if !params.contains_key("password")
+        && let Some(password) = pgpass(&params, env)
+    {
+        params.insert("password".into(), password);
+    }
     Ok(params)
+}
+
+/// The password of the first matching line of the password file (`PGPASSFILE`, else
+/// `~/.pgpass`) as lib/pq's `handlePgpass` finds it: `host:port:database:user:password`,
+/// `*` matching anything, `\` escaping; a file with the bits 0x77 of its mode set (lib/pq's
+/// test) or unreadable is ignored.
+fn pgpass(params: &Params, env: &Env) -> Option<String> {
+    let path = match env.get("PGPASSFILE").filter(|f| !f.is_empty()) {
+        Some(file) => std::path::PathBuf::from(file),
+        None => env.home()?.join(".pgpass"),
+    };
+    let meta = std::fs::metadata(&path).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if meta.permissions().mode() & 0x77 != 0 {
+            return None;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = meta;
+    let text = std::fs::read_to_string(&path).ok()?;
+    let get = |key: &str| params.get(key).map_or("", String::as_str);
+    let host = get("host");
+    let unix = host.starts_with('/');
+    for line in text.lines() {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields = pgpass_fields(line);
+        let [h, port, db, user, password] = fields.as_slice() else {
+            continue;
+        };
+        let host_ok = h == "*" || h == host || (h == "localhost" && (host.is_empty() || unix));
+        let matches = |field: &String, key: &str| field == "*" || field == get(key);
+        if host_ok && matches(port, "port") && matches(db, "dbname") && matches(user, "user") {
+            return Some(password.clone());
+        }
+    }
+    None
+}
+
+/// A password file line's `:`-separated fields, `\` escaping the next character.
+fn pgpass_fields(line: &str) -> Vec<String> {
+    let mut fields = vec![String::new()];
+    let mut escaped = false;
+    for c in line.chars() {
+        let last = fields.len() - 1;
+        match c {
+            _ if escaped => {
+                fields[last].push(c);
+                escaped = false;
+            }
+            '\\' => escaped = true,
+            ':' => fields.push(String::new()),
+            _ => fields[last].push(c),
+        }
+    }
+    fields
 }
 
 /// A `postgres://user:password@host:port/dbname?key=value` URL's settings (lib/pq's
@@ -247,6 +311,38 @@ mod tests {
         let p = params("postgresql://h/db", &env).unwrap();
         assert_eq!((p["host"].as_str(), p["port"].as_str()), ("h", "6000"));
         assert_eq!(p["sslmode"], "verify-full");
+    }
+
+    #[test]
+    fn password_file_as_lib_pq_reads_it() {
+        let dir = std::env::temp_dir().join(format!("terrace-pgpass-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("pgpass");
+        std::fs::write(
+            &file,
+            "# comment\nother:5432:*:*:nope\n127.0.0.1:*:db:u:pa\\:ss\n*:*:*:*:fallback\n",
+        )
+        .unwrap();
+        let env = Env::from_pairs([("PGPASSFILE", file.display().to_string())]);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+            let p = params("postgres://u@127.0.0.1/db", &env).unwrap();
+            assert!(
+                !p.contains_key("password"),
+                "a file others may read is ignored"
+            );
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+        }
+        let p = params("postgres://u@127.0.0.1/db", &env).unwrap();
+        assert_eq!(p["password"], "pa:ss");
+        let p = params("postgres://v@127.0.0.1/db", &env).unwrap();
+        assert_eq!(p["password"], "fallback");
+        // A password in the string wins.
+        let p = params("postgres://u:given@127.0.0.1/db", &env).unwrap();
+        assert_eq!(p["password"], "given");
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
