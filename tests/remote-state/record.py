@@ -344,12 +344,14 @@ TFC_STATES.update({
     "team-vars-local": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
     "team-vars-bad": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
     "team-vars-types": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
+    "team-vars-broken": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
 })
 TFC_META = {
     "team-vars": {"execution-mode": "remote", "vars": TFC_VARS},
     "team-vars-local": {"execution-mode": "local", "vars": TFC_VARS},
     "team-vars-bad": {"execution-mode": "remote", "vars": [{"key": "zones", "value": "[1,", "hcl": True},
                                                             {"key": "region", "value": "us-west-1"}]},
+    "team-vars-broken": {"execution-mode": "remote", "vars-status": 403, "vars": TFC_VARS},
     "team-vars-types": {"execution-mode": "agent", "vars": [{"key": "replicas", "value": "many"},
                                                              {"key": "zones", "value": "a,b"},
                                                              {"key": "region", "value": "ap-south-1"}]},
@@ -395,7 +397,7 @@ RECIPES.update({
     },
     "tfc-cloud-vars": {
         "backends": [], "backend": "tfc", "env": TFC_ENV, "tfc_org": "vars-org",
-        "tfc": ["team-vars", "team-vars-local", "team-vars-bad", "team-vars-types"],
+        "tfc": ["team-vars", "team-vars-local", "team-vars-bad", "team-vars-types", "team-vars-broken"],
         "cases": [{"expr": ":workspaces", "workspace": "team-vars"}]
         + [{"expr": x, "workspace": "team-vars"} for x in VAR_EXPRS]
         + [{"expr": "var.from_env", "workspace": "team-vars", "env": {"TF_VAR_from_env": "env-wins"},
@@ -409,7 +411,8 @@ RECIPES.update({
         + [err("var.region", workspace="team-vars-bad", note="a workspace variable marked HCL that is not valid HCL"),
            err("1 + 1", workspace="team-vars-bad", note="the console does not start"),
            err("var.replicas", workspace="team-vars-types", note="a string that is no number, for a number variable"),
-           err("var.zones", workspace="team-vars-types", note="a string (not HCL) for a list variable")],
+           err("var.zones", workspace="team-vars-types", note="a string (not HCL) for a list variable"),
+           err("1 + 1", workspace="team-vars-broken", note="the server refuses to list the variables (403)")],
     },
 })
 

@@ -61,3 +61,11 @@ def test_remote_backend_console_reads_no_variables(rs_env, gate):
     r, paths = run(rs_env, c)
     assert r["rc"] == 0 and r["out"].strip() == c["out"], r
     assert paths and not [p for p in paths if p.split("?")[0].endswith(("/all-vars", "/vars"))], paths
+
+
+def test_variables_that_cannot_be_listed_stop_the_console(rs_env, gate):
+    """A refused variable list is an error, as Terraform's "error loading variables" stops its console."""
+    c = next(x for x in CASES if x.get("workspace") == "team-vars-broken")
+    r, paths = run(rs_env, c)
+    assert r["rc"] == 1 and "workspace variables" in r["err"] and "access denied" in r["err"], r
+    assert [p for p in paths if p.endswith("/all-vars")], paths

@@ -31,7 +31,8 @@ organization or workspace is 404, as HCP Terraform answers. Anything but GET/HEA
 The store: DIR/ORG/NAME.tfstate is workspace NAME's current state (an empty file: a state version with an
 empty body); DIR/ORG/NAME.json, optional, holds the workspace's {"tags": [...], "id": "ws-..."}; a
 workspace with only NAME.json has no state version. NAME.json may also set "execution-mode" ("local",
-the default here, "remote" or "agent") and "vars": [{"key", "value", "category", "hcl", "sensitive"}]. This is the `tfc/` folder of a fixture's
+the default here, "remote" or "agent") and "vars": [{"key", "value", "category", "hcl", "sensitive"}], or
+"vars-status": CODE to answer the variable lists with that error. This is the `tfc/` folder of a fixture's
 backend-content/. The files are re-read on each request (nothing is cached, nothing written)."""
 import hashlib, json, os, signal, ssl, sys, threading, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -239,6 +240,9 @@ def make_handler(store, token, log):
                 found = store.find_id(p[1])
                 if not found:
                     return self.err(404, "not found")
+                status = store.meta(found[0], found[1]).get("vars-status")
+                if status:  # a workspace whose variables the server fails to list (a test knob)
+                    return self.err(int(status), "internal error")
                 return self.list_vars(found[0], found[1], p[1], q, p[2])
             if len(p) == 3 and p[0] == "workspaces" and p[2] == "current-state-version-outputs":
                 found = store.find_id(p[1])
