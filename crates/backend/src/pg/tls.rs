@@ -29,11 +29,11 @@ pub(super) enum Check {
 /// checked. Errors are lib/pq's.
 pub(super) fn check(params: &Params) -> Result<Option<Check>, String> {
     match params.get("sslmode").map_or("", String::as_str) {
+        // lib/pq looks for a file even with `sslinline=true` (PEM text is no file: no check).
         "" | "require" => {
-            let inline = params.get("sslinline").is_some_and(|v| v == "true");
             let root = params.get("sslrootcert").filter(|r| !r.is_empty());
             Ok(Some(match root {
-                Some(root) if inline || std::path::Path::new(root).exists() => Check::Chain,
+                Some(root) if std::path::Path::new(root).exists() => Check::Chain,
                 _ => Check::Nothing,
             }))
         }
