@@ -6,7 +6,7 @@ use crate::secret::{Secret, scrub};
 use crate::settings::{Settings, parse_bool};
 
 /// The resource Azure Storage tokens are for, and its OAuth 2 scope.
-pub(super) const STORAGE_RESOURCE: &str = "https://storage.azure.com";
+const STORAGE_RESOURCE: &str = "https://storage.azure.com";
 const STORAGE_SCOPE: &str = "https://storage.azure.com/.default";
 const ASSERTION_TYPE: &str = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 
@@ -129,7 +129,7 @@ pub(super) fn token(
         }
     }
     if flag(settings, env, "use_msi", "ARM_USE_MSI", false) {
-        return super::msi::token(settings, env, client.as_deref());
+        return super::msi::token(settings, env, client.as_deref(), STORAGE_RESOURCE);
     }
     if flag(settings, env, "use_cli", "ARM_USE_CLI", true) {
         return super::azcli::token(env, tenant.as_deref());

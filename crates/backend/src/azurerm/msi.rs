@@ -18,24 +18,26 @@ fn endpoint(settings: &Settings, env: &Env) -> (String, &'static str) {
     (endpoint.to_string(), "2018-02-01")
 }
 
-/// The managed identity's token for Azure Storage (`client_id` picks one of several
-/// identities). Like the Azure SDKs' metadata client, no proxy is used.
+/// The managed identity's token for `resource` (Azure Storage's, from the caller;
+/// `client_id` picks one of several identities). Like the Azure SDKs' metadata client, no
+/// proxy is used.
 pub(super) fn token(
     settings: &Settings,
     env: &Env,
     client_id: Option<&str>,
+    resource: &str,
 ) -> Result<Secret, String> {
     let (endpoint, version) = endpoint(settings, env);
     let mut query = format!(
         "api-version={version}&resource={}",
-        encode_path(super::azuread::STORAGE_RESOURCE, false)
+        encode_path(resource, false)
     );
     if let Some(client) = client_id {
         // url.Values.Encode sorts the keys: api-version, client_id, resource.
         query = format!(
             "api-version={version}&client_id={}&resource={}",
             encode_path(client, false),
-            encode_path(super::azuread::STORAGE_RESOURCE, false)
+            encode_path(resource, false)
         );
     }
     let sep = if endpoint.contains('?') { "&" } else { "?" };
