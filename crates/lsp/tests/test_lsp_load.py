@@ -69,7 +69,7 @@ async def test_a_slow_value_says_still_evaluating_and_the_rest_answers():
 
         # An edit starts a new load, which spends the budget again on local.slow; meanwhile
         # hover and completion answer at once from the previous load.
-        at = pos_of(text, "}\n\noutput \"cheap\"")
+        at = pos_of(text, "}\n\nresource")
         s.insert("main.tf", at, "  more = local.")
         await asyncio.sleep(0.4)  # past the debounce: the loader is busy with local.slow
         line = at.line
