@@ -1,5 +1,7 @@
 //! A load's diagnostics as LSP diagnostics: Terraform's summary as the message (the detail
-//! after it), its severity, and the range of its subject in UTF-16 positions.
+//! after it), its severity, and the range of its subject in UTF-16 positions. One Terraform
+//! reports with no range (`"id" attribute is read-only`) is shown where terrace found its
+//! subject (the attribute's name).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
