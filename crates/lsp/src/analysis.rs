@@ -112,16 +112,24 @@ impl Analysis {
         }
     }
 
-    /// True when some expression of the configuration ran past [`EVAL_BUDGET`] while it
-    /// loaded: its value is unknown because it was stopped, not because of the plan.
-    pub fn interrupted(&self) -> bool {
-        match &self.config {
-            Config::Module(module) => module
-                .diagnostics()
-                .iter()
-                .any(|found| found.diagnostic.summary == INTERRUPTED),
-            Config::Packer(_) => false,
-        }
+    /// Where evaluations ran past [`EVAL_BUDGET`] while the configuration loaded and were
+    /// stopped (their values are unknown because of it, not because of the plan): each
+    /// file's path and the span of the error.
+    pub fn stops(&self) -> Vec<(&Path, terrace_syntax::Span)> {
+        let Config::Module(module) = &self.config else {
+            return Vec::new();
+        };
+        module
+            .diagnostics()
+            .iter()
+            .filter(|found| found.diagnostic.summary == INTERRUPTED)
+            .filter_map(|found| {
+                Some((
+                    &*module.files().get(found.file?).path,
+                    found.diagnostic.span,
+                ))
+            })
+            .collect()
     }
 
     /// True when the configuration itself has errors: its values are then not to be trusted.

@@ -95,13 +95,17 @@ fn one_place(
     root: bool,
 ) -> Option<String> {
     let errors = place.instance.reference_errors(expr);
+    // A local left unevaluated because one it reads was stopped is still evaluating too.
+    if !errors.is_empty() && stopped(analysis, &place.instance.dir, expr) {
+        return Some(STILL_EVALUATING.to_string());
+    }
     if let Some(error) = errors.first() {
         return Some(format!("*{}*: {}", error.summary, error.detail));
     }
     let scope = analysis.scope_for(Some(place), expr)?;
     match evaluator.eval_console(expr, &scope) {
         Ok(ConsoleValue::Value(value)) => {
-            if !value.is_wholly_known() && analysis.interrupted() {
+            if !value.is_wholly_known() && stopped(analysis, &place.instance.dir, expr) {
                 return Some(STILL_EVALUATING.to_string());
             }
             let mut md = value_section(&value);
@@ -136,6 +140,49 @@ fn one_place(
             Some(format!("*{}*: {}\n", first.summary, first.detail))
         }
     }
+}
+
+/// True when `expr` (of a file of `dir`) reads a local whose evaluation was stopped by the
+/// budget, directly or through other locals of `dir`. (A value reaching it some other way, a
+/// module's output for one, shows as unknown.)
+fn stopped(analysis: &Analysis, dir: &Path, expr: &terrace_syntax::Expr) -> bool {
+    let stops = analysis.stops();
+    if stops.is_empty() {
+        return false;
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = locals_read(expr);
+    while let Some(name) = todo.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        let Some((file, attr)) = declarations::local(analysis.files(), dir, &name) else {
+            continue;
+        };
+        let within = |span: &terrace_syntax::Span| {
+            attr.expr.span.start <= span.start && span.end <= attr.expr.span.end
+        };
+        if stops
+            .iter()
+            .any(|(path, span)| *path == &*file.path && within(span))
+        {
+            return true;
+        }
+        todo.extend(locals_read(&attr.expr));
+    }
+    false
+}
+
+/// The names of the locals `expr` reads.
+fn locals_read(expr: &terrace_syntax::Expr) -> Vec<String> {
+    terrace_eval::references(expr)
+        .iter()
+        .filter(|reference| reference.root() == "local")
+        .filter_map(|reference| match reference.steps().first() {
+            Some(terrace_syntax::TraversalStep::Attr { name, .. }) => Some(name.to_string()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The value block and the type.

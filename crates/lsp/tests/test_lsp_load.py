@@ -5,7 +5,9 @@ cycle, a directory deleted while open, a 50 MB state) gives a diagnostic or noth
 the server goes on answering. Values come from the oracle: `tf-console 'upper("fast-${1 +
 1}")'` printed "FAST-2" (fixtures/slow's local.cheap, the same expression), `tf-console
 --dir fixtures/app` "us-east-2" for var.region; fixtures/slow's local.slow (a billion steps)
-was never evaluated by anyone, its hover only has to say that it is still evaluating."""
+was never evaluated by anyone, its hover (and that of local.next, which reads it) only has to
+say that it is still evaluating; terraform_data.later.id is "(known after apply)" (tf-console
+--dir on a directory with only that resource)."""
 from __future__ import annotations
 
 import asyncio
@@ -57,10 +59,17 @@ async def test_a_slow_value_says_still_evaluating_and_the_rest_answers():
         assert '"FAST-2"' in fenced(md) and took < 1.0, (md, took)
         md = await s.hover("main.tf", pos_of(text, "local.cheap}", delta=7))
         assert '"FAST-2"' in fenced(md)
+        # Through another local: still evaluating too.
+        md = await s.hover("main.tf", pos_of(text, "local.next,", delta=7))
+        assert "still evaluating" in md, md
+        # Unknown for its own reason (tf-console --dir with only the resource: "(known after
+        # apply)", type string): not said to be still evaluating.
+        md = await s.hover("main.tf", pos_of(text, "terraform_data.later.id", delta=21))
+        assert "(known after apply)" in fenced(md) and "still evaluating" not in md, md
 
         # An edit starts a new load, which spends the budget again on local.slow; meanwhile
         # hover and completion answer at once from the previous load.
-        at = pos_of(text, "}\n\noutput \"cheap\"")
+        at = pos_of(text, "}\n\nresource")
         s.insert("main.tf", at, "  more = local.")
         await asyncio.sleep(0.4)  # past the debounce: the loader is busy with local.slow
         line = at.line
