@@ -25,6 +25,15 @@ struct Tfe {
     http: Http,
 }
 
+/// A workspace looked up by name: where it is (for messages), the API's base URL, its id and
+/// the API's whole answer.
+struct Workspace {
+    place: String,
+    base: String,
+    id: String,
+    json: serde_json::Value,
+}
+
 impl Tfe {
     fn new(settings: &Settings, env: &Env) -> Result<Tfe, BackendError> {
         let kind = settings.kind().to_string();
@@ -195,16 +204,8 @@ impl Tfe {
         self.error(kind, format!("{what}: {cause}{detail}"))
     }
 
-    fn read(&self, selected: &str) -> Result<Fetched, BackendError> {
-        if self.name.is_some() && selected != "default" && Some(selected) != self.name.as_deref() {
-            return Err(self.error(
-                ErrorKind::Unsupported,
-                format!(
-                    "workspaces.name selects the one workspace {:?}: there is no workspace {selected:?}",
-                    self.name.as_deref().unwrap_or_default()
-                ),
-            ));
-        }
+    /// The selected workspace as the API shows it (`organizations/ORG/workspaces/NAME`).
+    fn workspace(&self, selected: &str) -> Result<Workspace, BackendError> {
         let remote = self.remote_name(selected);
         let place = format!("{}/{}/{remote}", self.host, self.organization);
         let base = self.api_base()?;
@@ -218,15 +219,40 @@ impl Tfe {
             return Err(self.answer_error(&format!("workspace {place}"), &reply));
         }
         let json: serde_json::Value = serde_json::from_slice(&reply.body).unwrap_or_default();
-        let Some(id) = json.pointer("/data/id").and_then(|i| i.as_str()) else {
+        let Some(id) = json
+            .pointer("/data/id")
+            .and_then(|i| i.as_str())
+            .map(str::to_string)
+        else {
             return Err(self.error(
                 ErrorKind::Invalid,
                 format!("workspace {place}: the answer has no id"),
             ));
         };
+        Ok(Workspace {
+            place,
+            base,
+            id,
+            json,
+        })
+    }
+
+    fn read(&self, selected: &str) -> Result<Fetched, BackendError> {
+        if self.name.is_some() && selected != "default" && Some(selected) != self.name.as_deref() {
+            return Err(self.error(
+                ErrorKind::Unsupported,
+                format!(
+                    "workspaces.name selects the one workspace {:?}: there is no workspace {selected:?}",
+                    self.name.as_deref().unwrap_or_default()
+                ),
+            ));
+        }
+        let Workspace {
+            place, base, id, ..
+        } = self.workspace(selected)?;
         let url = format!(
             "{base}workspaces/{}/current-state-version",
-            encode_path(id, false)
+            encode_path(&id, false)
         );
         let reply = self.get(&url)?;
         if reply.status == 404 {
@@ -258,25 +284,13 @@ impl Tfe {
     /// execution mode or when the server has no such list (404), as Terraform's `cloud` block
     /// reads them for its console (`FetchVariables`).
     fn variables(&self, selected: &str) -> Result<Vec<WorkspaceVariable>, BackendError> {
-        let remote = self.remote_name(selected);
-        let place = format!("{}/{}/{remote}", self.host, self.organization);
-        let base = self.api_base()?;
-        let url = format!(
-            "{base}organizations/{}/workspaces/{}",
-            encode_path(&self.organization, false),
-            encode_path(&remote, false)
-        );
-        let reply = self.get(&url)?;
-        if reply.status != 200 {
-            return Err(self.answer_error(&format!("workspace {place}"), &reply));
-        }
-        let json: serde_json::Value = serde_json::from_slice(&reply.body).unwrap_or_default();
-        let Some(id) = json.pointer("/data/id").and_then(|i| i.as_str()) else {
-            return Err(self.error(
-                ErrorKind::Invalid,
-                format!("workspace {place}: the answer has no id"),
-            ));
-        };
+        let Workspace {
+            place,
+            base,
+            id,
+            json,
+        } = self.workspace(selected)?;
+        let id = id.as_str();
         let mode = json
             .pointer("/data/attributes/execution-mode")
             .and_then(|m| m.as_str());
