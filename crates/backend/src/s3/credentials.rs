@@ -153,8 +153,9 @@ pub(super) fn find(settings: &Settings, env: &Env, tls: &TlsOptions) -> Result<F
             credentials: credentials.clone(),
         });
     }
+    // Timers for the SDK's timeouts, I/O for `credential_process`'s child process.
     let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_time()
+        .enable_all()
         .build()
         .map_err(|e| Failure::Config(format!("starting the AWS credential providers: {e}")))?;
     let found = runtime.block_on(async {
@@ -360,7 +361,33 @@ fn from_sdk(found: &aws_credential_types::Credentials) -> Credentials {
 
 /// The SDK's error with its causes, on one line.
 fn sdk_cause(error: &CredentialsError) -> String {
-    aws_smithy_types::error::display::DisplayErrorContext(error).to_string()
+    error_text(error)
+}
+
+/// An error and its sources' messages joined by `: `, each said once, the SDK's generic wrappers
+/// ("an error occurred while loading credentials") left out.
+pub(super) fn error_text(error: &(dyn std::error::Error + 'static)) -> String {
+    const GENERIC: &[&str] = &[
+        "an error occurred while loading credentials",
+        "unexpected credentials error",
+        "the credential provider was not enabled",
+    ];
+    let mut parts: Vec<String> = Vec::new();
+    let mut next: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(e) = next {
+        let text = e.to_string().trim().to_string();
+        if !text.is_empty()
+            && !GENERIC.contains(&text.as_str())
+            && !parts.iter().any(|p| p.contains(&text))
+        {
+            parts.push(text);
+        }
+        next = e.source();
+    }
+    if parts.is_empty() {
+        return error.to_string();
+    }
+    parts.join(": ")
 }
 
 #[cfg(test)]

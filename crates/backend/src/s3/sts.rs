@@ -7,6 +7,7 @@ use aws_credential_types::Credentials as SdkCredentials;
 use aws_credential_types::provider::SharedCredentialsProvider;
 use aws_sdk_sts::error::ProvideErrorMetadata;
 use aws_smithy_async::rt::sleep::{SharedAsyncSleep, TokioSleep};
+use aws_smithy_runtime_api::client::orchestrator::HttpResponse;
 use aws_smithy_types::retry::RetryConfig;
 
 use crate::env::Env;
@@ -279,30 +280,31 @@ fn from_sts(c: aws_sdk_sts::types::Credentials) -> Credentials {
 }
 
 /// An STS failure as a short cause: the service's code and message, or why no answer came.
-fn cause<E, R>(error: &aws_sdk_sts::error::SdkError<E, R>) -> String
+fn cause<E>(error: &aws_sdk_sts::error::SdkError<E, HttpResponse>) -> String
 where
     E: ProvideErrorMetadata + std::error::Error + 'static,
-    R: std::fmt::Debug,
 {
     use aws_sdk_sts::error::SdkError;
     match error {
         SdkError::ServiceError(service) => {
             let e = service.err();
-            let denied = matches!(
-                e.code(),
-                Some(
-                    "AccessDenied"
-                        | "InvalidClientTokenId"
-                        | "SignatureDoesNotMatch"
-                        | "InvalidIdentityToken"
-                        | "ExpiredTokenException"
-                        | "ExpiredToken"
-                )
-            );
+            let status = service.raw().status().as_u16();
+            let denied = status == 403
+                || matches!(
+                    e.code(),
+                    Some(
+                        "AccessDenied"
+                            | "InvalidClientTokenId"
+                            | "SignatureDoesNotMatch"
+                            | "InvalidIdentityToken"
+                            | "ExpiredTokenException"
+                            | "ExpiredToken"
+                    )
+                );
             let detail = match (e.code(), e.message()) {
                 (Some(code), Some(message)) => format!("{code}: {message}"),
                 (Some(code), None) => code.to_string(),
-                _ => "STS answered with an error".to_string(),
+                _ => format!("HTTP {status}"),
             };
             if denied {
                 format!("access denied ({detail})")
@@ -317,7 +319,7 @@ where
             None => "the request was not sent".to_string(),
         },
         SdkError::TimeoutError(_) => "STS did not answer in time".to_string(),
-        other => aws_smithy_types::error::display::DisplayErrorContext(other).to_string(),
+        other => super::credentials::error_text(other),
     }
 }
 
