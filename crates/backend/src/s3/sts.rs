@@ -18,12 +18,19 @@ use super::credentials::Credentials;
 use super::sdk_http::SdkHttp;
 
 /// Where STS is: the block's `endpoints.sts` (or the older `sts_endpoint`), else
-/// `AWS_ENDPOINT_URL_STS` (or the older `AWS_STS_ENDPOINT`); `None`: AWS's own.
+/// `AWS_ENDPOINT_URL_STS` (or the older `AWS_STS_ENDPOINT`), else `AWS_ENDPOINT_URL` (every
+/// service's); `None`: AWS's own.
 pub(super) fn endpoint(settings: &Settings, env: &Env) -> Option<String> {
     settings
         .map_string("endpoints", "sts")
         .or_else(|| settings.string("sts_endpoint"))
-        .or_else(|| env.first(&["AWS_ENDPOINT_URL_STS", "AWS_STS_ENDPOINT"]))
+        .or_else(|| {
+            env.first(&[
+                "AWS_ENDPOINT_URL_STS",
+                "AWS_STS_ENDPOINT",
+                "AWS_ENDPOINT_URL",
+            ])
+        })
         .map(|e| e.trim_end_matches('/').to_string())
 }
 
