@@ -1,4 +1,4 @@
-//! The s3 backend's region and credentials, found in the order of Terraform's AWS base library (aws-sdk-go-base): the block's keys; a profile the block or `AWS_PROFILE` names; the `AWS_*` key variables; web identity from `AWS_WEB_IDENTITY_TOKEN_FILE`; the default profile; container credentials; the instance metadata service; then the block's `assume_role` on top. Every source beyond plain keys is AWS's own SDK (aws-config, aws-sdk-sts), run on a current-thread tokio runtime that only this file builds, only when such a source is needed, for at most [`BUDGET`].
+//! The s3 backend's region and credentials, found in the order of Terraform's AWS base library (aws-sdk-go-base), checked with the oracle: the block's keys; the block's `profile`; the `AWS_*` key variables; web identity from `AWS_WEB_IDENTITY_TOKEN_FILE`; the profile `AWS_PROFILE` names, else the default one; container credentials; the instance metadata service; then the block's `assume_role` on top. Every source beyond plain keys is AWS's own SDK (aws-config, aws-sdk-sts), run on a current-thread tokio runtime that only this file builds, only when such a source is needed, for at most [`BUDGET`].
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -97,15 +97,32 @@ fn shared_files(settings: &Settings, env: &Env) -> EnvConfigFiles {
     files.build()
 }
 
-/// The profile to use: the block's `profile`, else `AWS_PROFILE`, else `default`; and
-/// whether one was named.
-fn profile_name<'a>(settings: &'a Settings, env: &'a Env) -> (&'a str, bool) {
-    match settings
-        .string("profile")
-        .or_else(|| env.get("AWS_PROFILE"))
-    {
-        Some(name) => (name, true),
-        None => (env.get("AWS_DEFAULT_PROFILE").unwrap_or("default"), false),
+/// The profile to use: the block's `profile`, else `AWS_PROFILE`, else `default`.
+struct ProfileChoice<'a> {
+    name: &'a str,
+    /// Named by the block: it comes before the `AWS_*` keys.
+    by_block: bool,
+    /// Named at all (block or `AWS_PROFILE`): it must exist, whatever else gives credentials.
+    named: bool,
+}
+
+fn profile_choice<'a>(settings: &'a Settings, env: &'a Env) -> ProfileChoice<'a> {
+    match (settings.string("profile"), env.get("AWS_PROFILE")) {
+        (Some(name), _) => ProfileChoice {
+            name,
+            by_block: true,
+            named: true,
+        },
+        (None, Some(name)) => ProfileChoice {
+            name,
+            by_block: false,
+            named: true,
+        },
+        (None, None) => ProfileChoice {
+            name: "default",
+            by_block: false,
+            named: false,
+        },
     }
 }
 
@@ -139,15 +156,23 @@ fn plain_region(settings: &Settings, env: &Env) -> Option<String> {
 
 const NO_REGION: &str = "Missing region value: the region is not in the block (`region`), AWS_REGION, AWS_DEFAULT_REGION or the profile";
 
-/// Finds the region and the credentials. Plain keys (the block's, or the environment's when no
-/// profile is named) need no runtime; every other source runs AWS's SDK, for at most [`BUDGET`].
+/// Finds the region and the credentials. Plain keys (the block's, or the environment's when the
+/// block names no profile) need no runtime when no profile is named at all; every other source
+/// runs AWS's SDK, for at most [`BUDGET`].
 pub(super) fn find(settings: &Settings, env: &Env, tls: &TlsOptions) -> Result<Found, Failure> {
     let region = plain_region(settings, env);
-    let (_, named) = profile_name(settings, env);
-    let plain = block_keys(settings).or_else(|| if named { None } else { env_keys(env) });
+    let profile = profile_choice(settings, env);
+    let plain = block_keys(settings).or_else(|| {
+        if profile.by_block {
+            None
+        } else {
+            env_keys(env)
+        }
+    });
     let roles = settings.map("assume_role").is_some()
         || settings.map("assume_role_with_web_identity").is_some();
-    if let (Some(region), Some(credentials), false) = (&region, &plain, roles) {
+    if let (Some(region), Some(credentials), false, false) = (&region, &plain, roles, profile.named)
+    {
         return Ok(Found {
             region: region.clone(),
             credentials: credentials.clone(),
@@ -193,7 +218,8 @@ async fn with_sdk(
     region: Option<String>,
     plain: Option<Credentials>,
 ) -> Result<Found, Failure> {
-    let (profile, named) = profile_name(settings, env);
+    let choice = profile_choice(settings, env);
+    let profile = choice.name;
     let files = shared_files(settings, env);
     let profiles = aws_config::profile::load(
         &aws_types::os_shim_internal::Fs::real(),
@@ -204,7 +230,7 @@ async fn with_sdk(
     .await
     .map_err(|e| Failure::Config(format!("reading the shared config files: {e}")))?;
     let entry = profiles.get_profile(profile);
-    if named && entry.is_none() && block_keys(settings).is_none() {
+    if choice.named && entry.is_none() {
         return Err(Failure::Config(format!(
             "failed to get shared config profile, {profile} (no such profile in the shared config or credentials files)"
         )));
@@ -237,7 +263,7 @@ async fn with_sdk(
                 &config,
                 &http,
                 &region,
-                (profile, named),
+                &choice,
                 entry.is_some(),
             )
             .await?
@@ -253,19 +279,23 @@ async fn with_sdk(
     })
 }
 
-/// The SDK sources after plain keys: the named profile; else web identity from the
-/// environment, the default profile; then container credentials and the instance metadata
-/// service (a profile without credentials falls through to them, as in Go's SDK).
+/// The SDK sources after plain keys: the block's profile; else web identity from the
+/// environment, then `AWS_PROFILE`'s or the default profile; then container credentials and the
+/// instance metadata service (a profile without credentials falls through to them, as in Go's
+/// SDK).
 async fn chain(
     settings: &Settings,
     env: &Env,
     config: &ProviderConfig,
     http: &SdkHttp,
     region: &str,
-    (profile, named): (&str, bool),
+    choice: &ProfileChoice<'_>,
     profile_exists: bool,
 ) -> Result<Credentials, Failure> {
-    if !named && let Some(web) = sts::WebIdentity::from_env(env) {
+    let profile = choice.name;
+    if !choice.by_block
+        && let Some(web) = sts::WebIdentity::from_env(env)
+    {
         let client = sts::client(settings, env, region, http, None);
         return sts::assume_role_with_web_identity(&client, &web)
             .await
@@ -396,7 +426,7 @@ mod tests {
     use crate::settings::Setting;
 
     #[test]
-    fn block_keys_win_and_named_profile_beats_env() {
+    fn block_keys_win_and_the_block_profile_beats_env() {
         let env = Env::from_pairs([
             ("AWS_ACCESS_KEY_ID", "ENVKEY"),
             ("AWS_SECRET_ACCESS_KEY", "envsecret"),
@@ -416,6 +446,11 @@ mod tests {
         }
         s.set("access_key", Setting::String("BLOCK".into()));
         s.set("secret_key", Setting::String("blocksecret".into()));
+        assert!(
+            find(&s, &env, &tls).is_err(),
+            "a missing named profile is an error beside the block's keys too"
+        );
+        s.remove("profile");
         let Ok(found) = find(&s, &env, &tls) else {
             panic!("block keys not taken");
         };
