@@ -112,3 +112,94 @@ impl HttpConnector for Connector {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+
+    /// A one-request HTTP server on 127.0.0.1: returns its URL and a handle giving what it read.
+    fn one_shot(answer: &'static str) -> (String, std::thread::JoinHandle<String>) {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+        let url = format!("http://{}", listener.local_addr().expect("its address"));
+        let handle = std::thread::spawn(move || {
+            let (mut stream, _) = listener.accept().expect("a connection");
+            let mut seen = Vec::new();
+            let mut buf = [0u8; 4096];
+            while !String::from_utf8_lossy(&seen).contains("\r\n\r\nbody-bytes") {
+                let n = stream.read(&mut buf).unwrap_or(0);
+                if n == 0 {
+                    break;
+                }
+                seen.extend_from_slice(&buf[..n]);
+            }
+            let _ = stream.write_all(answer.as_bytes());
+            String::from_utf8_lossy(&seen).into_owned()
+        });
+        (url, handle)
+    }
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime")
+    }
+
+    fn connector() -> Connector {
+        Connector {
+            http: Arc::new(Mutex::new(Http::new(
+                &Env::default(),
+                TlsOptions::default(),
+            ))),
+        }
+    }
+
+    #[test]
+    fn a_put_with_headers_and_body_and_its_answer() {
+        let (url, server) =
+            one_shot("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nX-Token-Ttl: 21600\r\n\r\ntoken");
+        let mut request = HttpRequest::new(SdkBody::from("body-bytes"));
+        request
+            .set_uri(format!("{url}/latest/api/token"))
+            .expect("a URI");
+        request.set_method("PUT").expect("a method");
+        request
+            .headers_mut()
+            .insert("x-aws-ec2-metadata-token-ttl-seconds", "21600");
+        let response = runtime()
+            .block_on(connector().call(request))
+            .expect("an answer");
+        assert_eq!(response.status().as_u16(), 200);
+        assert_eq!(response.headers().get("x-token-ttl"), Some("21600"));
+        assert_eq!(response.body().bytes(), Some(&b"token"[..]));
+        let seen = server.join().expect("the server's thread");
+        assert!(
+            seen.starts_with("PUT /latest/api/token HTTP/1.1\r\n"),
+            "{seen}"
+        );
+        assert!(
+            seen.to_ascii_lowercase()
+                .contains("x-aws-ec2-metadata-token-ttl-seconds: 21600"),
+            "{seen}"
+        );
+        assert!(seen.ends_with("body-bytes"), "{seen}");
+    }
+
+    #[test]
+    fn nothing_listening_is_an_io_error() {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let mut request = HttpRequest::new(SdkBody::empty());
+        request
+            .set_uri(format!("http://127.0.0.1:{port}/"))
+            .expect("a URI");
+        let Err(e) = runtime().block_on(connector().call(request)) else {
+            panic!("an answer from nothing");
+        };
+        assert!(e.is_io(), "{e:?}");
+        assert!(format!("{:?}", e).contains("connection refused"), "{e:?}");
+    }
+}
