@@ -80,8 +80,14 @@ def fill(s, ph):
     return run_remote.fill(s, ph)
 
 
+# Credentials a test makes up as it runs (a SAS it signs): never printed either.
+SECRETS_EXTRA = []
+
+
 def secrets():
-    return servers.Servers.secrets() + [TFC_TOKEN, TFC_WRONG] + aws_creds_server.secrets_list()
+    import cloud_auth_server
+    return servers.Servers.secrets() + [TFC_TOKEN, TFC_WRONG] + cloud_auth_server.SECRETS + \
+        cloud_auth_server.WRONG + SECRETS_EXTRA + aws_creds_server.secrets_list()
 
 
 def case_env(case, ph, home):
@@ -89,7 +95,11 @@ def case_env(case, ph, home):
     return run_remote.case_env(case, ph, home)
 
 
-def run_terrace(binary, fixture_dir, case, ph, home, stdin=None, timeout=15.0, extra_env=None):
+# The limit of one run (RS_TIMEOUT: longer when Terraform plays terrace, see oracle_console.py).
+RUN_TIMEOUT = float(os.environ.get("RS_TIMEOUT", "15"))
+
+
+def run_terrace(binary, fixture_dir, case, ph, home, stdin=None, timeout=RUN_TIMEOUT, extra_env=None):
     """Run terrace for a case: `-e EXPR`, or EXPR piped on stdin when it is a console command (`:state`).
     Returns {"rc", "out", "err", "secs"} (rc "timeout" past the limit; the whole process group is killed)."""
     argv = [binary, "--no-history", "--dir", fixture_dir]

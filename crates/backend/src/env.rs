@@ -80,6 +80,12 @@ impl Env {
         names.iter().find_map(|name| self.get(name))
     }
 
+    /// Every variable, for a program the backend runs (the Azure CLI).
+    #[cfg(not(target_family = "wasm"))]
+    pub(crate) fn pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.vars.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
     /// The home directory (`HOME`).
     pub fn home(&self) -> Option<PathBuf> {
         self.get("HOME").map(PathBuf::from)

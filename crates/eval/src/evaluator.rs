@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use terrace_syntax::{Expr, Template};
 use terrace_types::{Type, Value};
@@ -31,6 +32,7 @@ pub struct Evaluator {
     functions: FunctionTable,
     context: CallContext,
     interrupt: Option<Arc<AtomicBool>>,
+    budget: Option<Duration>,
 }
 
 /// What a console line evaluates to: a value, or the type `type(...)` asked for.
@@ -60,6 +62,7 @@ impl Evaluator {
             functions,
             context: CallContext::default(),
             interrupt: None,
+            budget: None,
         }
     }
 
@@ -83,6 +86,29 @@ impl Evaluator {
     pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.context.interrupt.clone_from(&flag);
         self.interrupt = flag;
+    }
+
+    /// Sets or clears the time one evaluation (one call of [`Evaluator::eval`] and the
+    /// like) may take: past it, the evaluation stops with the same "Evaluation
+    /// interrupted" error as an interrupt. The language server gives each expression of
+    /// a configuration a budget, so one slow local cannot hold the whole load.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use terrace_eval::{Evaluator, Scope};
+    ///
+    /// let mut evaluator = Evaluator::new();
+    /// evaluator.set_budget(Some(Duration::ZERO));
+    /// let slow = terrace_syntax::parse_expr("[for i in range(1000) : [for j in range(1000) : j]]").unwrap();
+    /// let errors = evaluator.eval(&slow, &Scope::new()).unwrap_err();
+    /// assert_eq!(errors.iter().next().map(|d| d.summary.as_str()), Some("Evaluation interrupted"));
+    /// ```
+    pub fn set_budget(&mut self, budget: Option<Duration>) {
+        self.budget = budget;
+    }
+
+    pub(crate) fn budget(&self) -> Option<Duration> {
+        self.budget
     }
 
     /// The functions expressions can call.

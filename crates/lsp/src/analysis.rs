@@ -4,6 +4,7 @@
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use terrace_config::module::{
     Language, LoadOptions, LoadedModule, ModuleDiagnostic, ModuleInstance, SourceFiles, load_module,
@@ -12,6 +13,14 @@ use terrace_config::packer::{LoadedTemplate, PackerOptions, is_packer_dir_in, lo
 use terrace_eval::{Evaluator, Scope};
 use terrace_functions::FileSource;
 use terrace_syntax::Expr;
+
+/// How long one expression of a configuration may evaluate while it loads; a slower one is
+/// stopped, its value is unknown and its hover says "still evaluating".
+pub const EVAL_BUDGET: Duration = Duration::from_secs(3);
+
+/// The summary of the error an evaluation stopped by [`EVAL_BUDGET`] (or an interrupt)
+/// ends with.
+pub const INTERRUPTED: &str = "Evaluation interrupted";
 
 /// What was loaded.
 #[derive(Debug)]
@@ -76,6 +85,7 @@ impl Analysis {
             let mut options = LoadOptions::from_process_env();
             options.language = Language::detect_in(&*files, root).unwrap_or_default();
             options.files = files;
+            options.eval_budget = Some(EVAL_BUDGET);
             Config::Module(Box::new(load_module(root, &options)))
         };
         Analysis {
@@ -102,6 +112,18 @@ impl Analysis {
         }
     }
 
+    /// True when some expression of the configuration ran past [`EVAL_BUDGET`] while it
+    /// loaded: its value is unknown because it was stopped, not because of the plan.
+    pub fn interrupted(&self) -> bool {
+        match &self.config {
+            Config::Module(module) => module
+                .diagnostics()
+                .iter()
+                .any(|found| found.diagnostic.summary == INTERRUPTED),
+            Config::Packer(_) => false,
+        }
+    }
+
     /// True when the configuration itself has errors: its values are then not to be trusted.
     pub fn has_configuration_errors(&self) -> bool {
         match &self.config {
@@ -115,6 +137,14 @@ impl Analysis {
         match &self.config {
             Config::Module(module) => Some(module),
             Config::Packer(_) => None,
+        }
+    }
+
+    /// The Packer template, when the root is one.
+    pub fn packer(&self) -> Option<&LoadedTemplate> {
+        match &self.config {
+            Config::Packer(template) => Some(template),
+            Config::Module(_) => None,
         }
     }
 

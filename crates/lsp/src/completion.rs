@@ -199,7 +199,10 @@ pub fn complete(
             }
         }
         ["var"] => {
-            for variable in instance.map(|i| i.variables.as_slice()).unwrap_or_default() {
+            let template = analysis.and_then(Analysis::packer);
+            let packer = template.map(|t| t.variables()).unwrap_or_default();
+            let module = instance.map(|i| i.variables.as_slice()).unwrap_or_default();
+            for variable in module.iter().chain(packer) {
                 items.push(item(
                     &variable.name,
                     CompletionItemKind::VARIABLE,
@@ -208,7 +211,14 @@ pub fn complete(
             }
         }
         ["local"] => {
-            for (name, _) in instance.map(|i| i.locals.as_slice()).unwrap_or_default() {
+            let template = analysis.and_then(Analysis::packer);
+            let packer = template.map(|t| t.locals()).unwrap_or_default();
+            let module = instance.map(|i| i.locals.as_slice()).unwrap_or_default();
+            let names = module
+                .iter()
+                .map(|(name, _)| name)
+                .chain(packer.iter().map(|local| &local.name));
+            for name in names {
                 items.push(item(
                     name,
                     CompletionItemKind::VARIABLE,
@@ -297,10 +307,11 @@ pub fn complete(
             }
         }
         _ => {
-            // A value whose type is known: its attributes.
-            if let (Some(analysis), Some(place)) = (analysis, places.first())
+            // A value whose type is known: its attributes (a Packer template has no places,
+            // and one scope).
+            if let Some(analysis) = analysis
                 && let Ok(expr) = terrace_syntax::parse_expr(&typed.path.join("."))
-                && let Some(scope) = analysis.scope_for(Some(place), &expr)
+                && let Some(scope) = analysis.scope_for(places.first(), &expr)
                 && let Ok(value) = analysis.evaluator(dir, None).eval(&expr, &scope)
             {
                 for attr in attribute_names(&value) {

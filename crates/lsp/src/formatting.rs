@@ -4,6 +4,21 @@ use lsp_types::{Range, TextEdit};
 
 use crate::position::LineIndex;
 
+/// `text` as `terrace fmt -` (and `terraform fmt -`) prints it, ending in a newline; `None`
+/// when it does not parse.
+///
+/// ```
+/// assert_eq!(terrace_lsp::formatting::formatted("a=1").as_deref(), Some("a = 1\n"));
+/// assert_eq!(terrace_lsp::formatting::formatted("a=(1"), None);
+/// ```
+pub fn formatted(text: &str) -> Option<String> {
+    let mut formatted = terrace_syntax::format(text).ok()?;
+    if !formatted.ends_with('\n') {
+        formatted.push('\n');
+    }
+    Some(formatted)
+}
+
 /// The edits formatting `text`: none when it is formatted or does not parse (a file with a
 /// syntax error is left as it is). The changed lines are replaced as one edit.
 ///
@@ -17,13 +32,9 @@ use crate::position::LineIndex;
 /// assert_eq!(edits[0].new_text, "a  = 1\n");
 /// ```
 pub fn edits(text: &str, index: &LineIndex) -> Vec<TextEdit> {
-    let Ok(mut formatted) = terrace_syntax::format(text) else {
+    let Some(formatted) = formatted(text) else {
         return Vec::new();
     };
-    // As `terraform fmt -` (and `terrace fmt -`) prints it: ending in a newline.
-    if !formatted.ends_with('\n') {
-        formatted.push('\n');
-    }
     if formatted == text {
         return Vec::new();
     }

@@ -21,6 +21,8 @@ const MAX_LINES: usize = 40;
 const MAX_PLACES: usize = 3;
 /// Lines of `:why` shown.
 const WHY_LINES: usize = 6;
+/// The hover of a value whose evaluation ran past its time.
+const STILL_EVALUATING: &str = "*still evaluating…* (it took longer than the server gives one expression, so it was stopped; the rest of the configuration is evaluated)\n";
 
 /// The hover's markdown for `target` in a file of `dir`; `None` when there is nothing to say.
 pub fn hover(
@@ -99,6 +101,9 @@ fn one_place(
     let scope = analysis.scope_for(Some(place), expr)?;
     match evaluator.eval_console(expr, &scope) {
         Ok(ConsoleValue::Value(value)) => {
+            if !value.is_wholly_known() && analysis.interrupted() {
+                return Some(STILL_EVALUATING.to_string());
+            }
             let mut md = value_section(&value);
             let unclear =
                 !value.is_wholly_known() || value.marks_deep().is_sensitive() || value.is_null();
@@ -119,7 +124,7 @@ fn one_place(
         Err(diagnostics) => {
             let first = diagnostics.first()?;
             if first.summary.contains("interrupted") {
-                return Some("*still evaluating…*\n".to_string());
+                return Some(STILL_EVALUATING.to_string());
             }
             // An unknown name (a `for` variable, a word in a string) is not worth a hover.
             if matches!(

@@ -21,9 +21,13 @@ pub mod diagnostics;
 pub mod documents;
 pub mod formatting;
 pub mod hover;
+pub mod inlay;
+pub mod named;
 pub mod position;
+pub mod range_format;
 pub mod references;
 pub mod server;
+pub mod settings;
 pub mod symbols;
 pub mod uri;
 

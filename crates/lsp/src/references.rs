@@ -130,8 +130,8 @@ fn declaration(analysis: &Analysis, dir: &Path, key: &[&str]) -> Vec<Spot> {
     out
 }
 
-/// What a reference or a declaration under the cursor names, as the key reads match:
-/// `var.x` → `[var, x]`, `local.y`, `module.m.out`, `module.m`, `TYPE.NAME`, `data.TYPE.NAME`.
+/// What a reference names, as the key reads match: `var.x` → `[var, x]`, `local.y`,
+/// `module.m.out`, `module.m`, `TYPE.NAME`, `data.TYPE.NAME`.
 fn key_of(reference: &str) -> Vec<String> {
     let mut names = names(reference);
     let keep = match names.first().map(String::as_str) {
@@ -146,25 +146,84 @@ fn key_of(reference: &str) -> Vec<String> {
     if names.len() < 2 { Vec::new() } else { names }
 }
 
+/// The directories of the modules the call `call` in `dir` calls (one, unless the call's
+/// source differs per instance of the caller).
+fn called_dirs(analysis: &Analysis, dir: &Path, call: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for place in analysis.places(dir) {
+        for called in &place.instance.module_calls {
+            if &*called.name != call {
+                continue;
+            }
+            for (_, child) in &called.instances {
+                let child_dir = clean(&child.dir);
+                if !out.contains(&child_dir) {
+                    out.push(child_dir);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The places naming output `name` of the module in `dir`: with `declaration` its label, and
+/// every `module.CALL.name` in the modules calling it.
+fn output_references(analysis: &Analysis, dir: &Path, name: &str, declaration: bool) -> Vec<Spot> {
+    let mut out = Vec::new();
+    if declaration
+        && let Some((file, block)) = declarations::block(analysis.files(), dir, "output", &[name])
+        && let Some(label) = block.labels.first()
+    {
+        out.push(spot(file, label_text(label.span, label.quoted)));
+    }
+    for (caller_dir, call) in callers(analysis, dir) {
+        reads(analysis, &caller_dir, &["module", &call, name], &mut out);
+    }
+    out
+}
+
 /// Every place `reference` (written in a file of `dir`) reads, and with `declaration` where it
 /// is declared: in its module; for `var.x` also the argument `x` of each call of the module;
-/// for an output read as `module.m.out`, the other reads of it in the calling module.
+/// for an output read as `module.m.out`, the output's declaration in the child and every read
+/// of it in the modules calling the child.
 pub fn references(
     analysis: &Analysis,
     dir: &Path,
     reference: &str,
     with_declaration: bool,
 ) -> Vec<Spot> {
-    let key = key_of(reference);
+    references_of(analysis, dir, &key_of(reference), with_declaration)
+}
+
+/// [`references`] of a key (`[var, x]`, `[local, y]`, `[output, z]` for the output `z` of the
+/// module in `dir`, `[module, m, z]`, `[aws_vpc, main]`, `[data, t, n]`).
+pub fn references_of(
+    analysis: &Analysis,
+    dir: &Path,
+    key: &[String],
+    with_declaration: bool,
+) -> Vec<Spot> {
     let key: Vec<&str> = key.iter().map(String::as_str).collect();
-    if key.is_empty() {
-        return Vec::new();
-    }
     let mut out = Vec::new();
-    if with_declaration {
-        out.extend(declaration(analysis, dir, &key));
+    match key.as_slice() {
+        [] | [_] => return out,
+        ["output", name] => out = output_references(analysis, dir, name, with_declaration),
+        ["module", call, name] => {
+            let children = called_dirs(analysis, dir, call);
+            if children.is_empty() {
+                reads(analysis, dir, &key, &mut out);
+            }
+            for child in children {
+                out.extend(output_references(analysis, &child, name, with_declaration));
+            }
+        }
+        _ => {
+            if with_declaration {
+                out.extend(declaration(analysis, dir, &key));
+            }
+            reads(analysis, dir, &key, &mut out);
+        }
     }
-    reads(analysis, dir, &key, &mut out);
     if let ["var", name] = key.as_slice() {
         for (caller_dir, call) in callers(analysis, dir) {
             if let Some((file, block)) =
@@ -175,28 +234,50 @@ pub fn references(
             }
         }
     }
+    let mut seen = std::collections::BTreeSet::new();
+    out.retain(|spot| seen.insert((spot.path.clone(), spot.span.start, spot.span.end)));
     out
 }
 
-/// The edits renaming the variable or local `reference` names (in a file of `dir`) to
-/// `new_name`: its declaration, its reads and the arguments of the calls; `None` for other
-/// names or a new name that is no identifier.
-pub fn rename(
-    analysis: &Analysis,
-    dir: &Path,
-    reference: &str,
-    new_name: &str,
-) -> Option<Vec<Spot>> {
-    let valid = new_name
-        .chars()
+/// True for a name a variable, local or output may have.
+///
+/// ```
+/// use terrace_lsp::references::is_identifier;
+/// assert!(is_identifier("subnet_ids") && is_identifier("a-b"));
+/// assert!(!is_identifier("1x") && !is_identifier("a.b") && !is_identifier(""));
+/// ```
+pub fn is_identifier(name: &str) -> bool {
+    name.chars()
         .next()
         .is_some_and(|c| c.is_alphabetic() || c == '_')
-        && new_name
+        && name
             .chars()
-            .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
-    let key = key_of(reference);
-    if !valid || !matches!(key.first().map(String::as_str), Some("var" | "local")) {
-        return None;
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+/// The places renaming the variable, local or output `key` names (read or declared in a file
+/// of `dir`) changes: its declaration, its reads and the arguments of the calls (for an
+/// output, `module.CALL.name` in every calling module); `Err` with the reason when the key is
+/// not renamed (a module downloaded under `.terraform` is not edited).
+pub fn rename_of(analysis: &Analysis, dir: &Path, key: &[String]) -> Result<Vec<Spot>, String> {
+    let renamed = match key.first().map(String::as_str) {
+        Some("var" | "local" | "output") => key.len() == 2,
+        Some("module") => key.len() == 3,
+        _ => false,
+    };
+    if !renamed {
+        return Err(crate::named::NOTHING.to_string());
     }
-    Some(references(analysis, dir, reference, true))
+    let spots = references_of(analysis, dir, key, true);
+    if spots.iter().any(|spot| {
+        spot.path
+            .components()
+            .any(|c| c.as_os_str() == ".terraform")
+    }) {
+        return Err(format!(
+            "`{}` is declared in a module downloaded under .terraform: it is not renamed there.",
+            key.join(".")
+        ));
+    }
+    Ok(spots)
 }

@@ -35,9 +35,11 @@ use lsp_types::{
 use crate::analysis::{Analysis, clean};
 use crate::cursor::{Target, target_at, typed_before};
 use crate::documents::{Document, DocumentStore};
+use crate::named::{self, Named, named_at};
 use crate::position::LineIndex;
+use crate::settings::Settings;
 use crate::uri::{path_of, uri_of};
-use crate::{completion, definition, diagnostics, hover, symbols};
+use crate::{completion, definition, diagnostics, hover, inlay, symbols};
 
 /// How long the loader waits for typing to pause before loading.
 const DEBOUNCE: Duration = Duration::from_millis(150);
@@ -45,6 +47,8 @@ const DEBOUNCE: Duration = Duration::from_millis(150);
 const FIRST_LOAD_WAIT: Duration = Duration::from_secs(10);
 /// How long one evaluation may run before it is interrupted.
 const EVAL_DEADLINE: Duration = Duration::from_secs(3);
+/// How often a request waiting for a load looks at its cancel flag.
+const CANCEL_POLL: Duration = Duration::from_millis(20);
 /// Request workers.
 const WORKERS: usize = 2;
 
@@ -107,8 +111,12 @@ pub fn capabilities() -> ServerCapabilities {
             ..CompletionOptions::default()
         }),
         document_formatting_provider: Some(OneOf::Left(true)),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
-        rename_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Right(lsp_types::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
         document_symbol_provider: Some(OneOf::Left(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
@@ -123,10 +131,12 @@ struct Shared {
     roots: Vec<PathBuf>,
     analyses: Mutex<HashMap<PathBuf, Slot>>,
     loaded: Condvar,
-    /// Requests in flight: their cancel flags.
-    in_flight: Mutex<HashMap<RequestId, Arc<AtomicBool>>>,
+    /// Requests in flight: their flags.
+    in_flight: Mutex<HashMap<RequestId, Flags>>,
     /// Deadlines of running evaluations.
     deadlines: Mutex<Vec<(Instant, Arc<AtomicBool>)>>,
+    /// The client's settings (inlay hints on or off).
+    settings: Settings,
 }
 
 /// A root's loads: the newest, and the newest without configuration errors.
@@ -154,21 +164,36 @@ struct LoadJob {
     debounce: bool,
 }
 
+/// A request's flags: `cancelled` is set by `$/cancelRequest` only (the answer is then the
+/// RequestCancelled error); `interrupt` by it and by the watchdog past the deadline (an
+/// evaluation stops, the hover says "still evaluating").
+#[derive(Clone, Default)]
+struct Flags {
+    cancelled: Arc<AtomicBool>,
+    interrupt: Arc<AtomicBool>,
+}
+
 /// Work for a request worker.
 struct Job {
     request: Request,
     docs: Arc<DocumentStore>,
-    cancel: Arc<AtomicBool>,
+    flags: Flags,
 }
 
 fn serve(connection: Connection) -> Result<bool, Error> {
     let (id, params) = connection.initialize_start()?;
     let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
+    let settings = Settings::from_initialize(&params);
+    let mut capabilities = capabilities();
+    if settings.advertised() {
+        capabilities.inlay_hint_provider = Some(OneOf::Left(true));
+    }
     let result = serde_json::json!({
-        "capabilities": capabilities(),
+        "capabilities": capabilities,
         "serverInfo": ServerInfo { name: "terrace".to_string(), version: Some(env!("CARGO_PKG_VERSION").to_string()) },
     });
     connection.initialize_finish(id, result)?;
+    settings.initialized(&connection.sender);
 
     let roots = workspace_roots(&params);
     if let Some(pid) = params.process_id {
@@ -181,6 +206,7 @@ fn serve(connection: Connection) -> Result<bool, Error> {
         loaded: Condvar::new(),
         in_flight: Mutex::new(HashMap::new()),
         deadlines: Mutex::new(Vec::new()),
+        settings,
     });
     let (load_tx, load_rx) = unbounded::<LoadJob>();
     {
@@ -216,23 +242,37 @@ fn serve(connection: Connection) -> Result<bool, Error> {
         changed: None,
         debounce: false,
     });
+    // After `shutdown`, only `exit` is awaited (a late response from the client, such as the
+    // answer to a `workspace/configuration` request, may still come in between).
+    let mut shut_down = false;
     for message in &connection.receiver {
         match message {
             Message::Request(request) => {
-                if request.method == lsp_types::request::Shutdown::METHOD {
-                    return Ok(connection.handle_shutdown(&request).unwrap_or(false));
+                if shut_down || request.method == lsp_types::request::Shutdown::METHOD {
+                    let response = if shut_down {
+                        Response::new_err(
+                            request.id,
+                            ErrorCode::InvalidRequest as i32,
+                            "the server is shutting down".into(),
+                        )
+                    } else {
+                        Response::new_ok(request.id, ())
+                    };
+                    shut_down = true;
+                    let _ = connection.sender.send(Message::Response(response));
+                    continue;
                 }
-                let cancel = Arc::new(AtomicBool::new(false));
-                lock(&shared.in_flight).insert(request.id.clone(), cancel.clone());
+                let flags = Flags::default();
+                lock(&shared.in_flight).insert(request.id.clone(), flags.clone());
                 let _ = job_tx.send(Job {
                     request,
                     docs: docs.clone(),
-                    cancel,
+                    flags,
                 });
             }
             Message::Notification(note) => {
                 let changed = match note.method.as_str() {
-                    lsp_types::notification::Exit::METHOD => return Ok(false),
+                    lsp_types::notification::Exit::METHOD => return Ok(shut_down),
                     lsp_types::notification::Cancel::METHOD => {
                         if let Ok(params) =
                             serde_json::from_value::<lsp_types::CancelParams>(note.params)
@@ -241,10 +281,15 @@ fn serve(connection: Connection) -> Result<bool, Error> {
                                 lsp_types::NumberOrString::Number(n) => RequestId::from(n),
                                 lsp_types::NumberOrString::String(s) => RequestId::from(s),
                             };
-                            if let Some(flag) = lock(&shared.in_flight).get(&id) {
-                                flag.store(true, Ordering::Relaxed);
+                            if let Some(flags) = lock(&shared.in_flight).get(&id) {
+                                flags.cancelled.store(true, Ordering::Relaxed);
+                                flags.interrupt.store(true, Ordering::Relaxed);
                             }
                         }
+                        None
+                    }
+                    lsp_types::notification::DidChangeConfiguration::METHOD => {
+                        shared.settings.changed(&note.params, &shared.sender);
                         None
                     }
                     _ => document_notification(
@@ -262,7 +307,9 @@ fn serve(connection: Connection) -> Result<bool, Error> {
                     });
                 }
             }
-            Message::Response(_) => {}
+            Message::Response(response) => {
+                shared.settings.response(&response, &shared.sender);
+            }
         }
     }
     // The client went away without `exit`.
@@ -444,6 +491,7 @@ fn loader(shared: &Shared, jobs: &Receiver<LoadJob>) {
         }
         roots.sort();
         roots.dedup();
+        let reloaded = !roots.is_empty();
         for root in roots {
             let analysis = Arc::new(Analysis::load(&root, overlay.clone(), generation));
             let files = publish(
@@ -494,6 +542,10 @@ fn loader(shared: &Shared, jobs: &Receiver<LoadJob>) {
                 shared.loaded.notify_all();
             }
         }
+        // The values changed: the hints shown are stale.
+        if reloaded {
+            shared.settings.refresh(&shared.sender);
+        }
     }
 }
 
@@ -535,8 +587,24 @@ fn publish(
     now
 }
 
+thread_local! {
+    /// The `cancelled` flag of the request this worker thread is answering (set by
+    /// [`answer`] around [`handle`]): a wait for a load gives up when it is set.
+    static CANCELLED: std::cell::RefCell<Option<Arc<AtomicBool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// True when the request this thread is answering has been cancelled.
+fn cancelled() -> bool {
+    CANCELLED.with(|flag| {
+        flag.borrow()
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    })
+}
+
 /// The analysis for `root` requests use: the newest without configuration errors, else the
-/// newest; waits for a first load.
+/// newest; waits for a first load, unless the request is cancelled meanwhile.
 fn analysis_for(shared: &Shared, root: &Path) -> Option<Arc<Analysis>> {
     let deadline = Instant::now() + FIRST_LOAD_WAIT;
     let mut analyses = lock(&shared.analyses);
@@ -545,12 +613,14 @@ fn analysis_for(shared: &Shared, root: &Path) -> Option<Arc<Analysis>> {
             return Some(slot.good.clone().unwrap_or_else(|| slot.latest.clone()));
         }
         let now = Instant::now();
-        if now >= deadline {
+        if now >= deadline || cancelled() {
             return None;
         }
+        // Wake now and then to see a `$/cancelRequest`.
+        let wait = (deadline - now).min(CANCEL_POLL);
         analyses = shared
             .loaded
-            .wait_timeout(analyses, deadline - now)
+            .wait_timeout(analyses, wait)
             .map(|(guard, _)| guard)
             .unwrap_or_else(|poison| poison.into_inner().0);
     }
@@ -561,16 +631,23 @@ fn analysis_for(shared: &Shared, root: &Path) -> Option<Arc<Analysis>> {
 /// Answer one request and forget it.
 fn answer(shared: &Shared, job: Job) {
     let id = job.request.id.clone();
-    let response = if job.cancel.load(Ordering::Relaxed) {
+    let cancelled = || {
         Response::new_err(
             id.clone(),
             ErrorCode::RequestCanceled as i32,
             "cancelled".into(),
         )
+    };
+    let response = if job.flags.cancelled.load(Ordering::Relaxed) {
+        cancelled()
     } else {
+        CANCELLED.with(|flag| *flag.borrow_mut() = Some(job.flags.cancelled.clone()));
         let outcome =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(shared, &job)));
+        CANCELLED.with(|flag| *flag.borrow_mut() = None);
         match outcome {
+            // Cancelled while it ran: the client asked to forget it, whatever it found.
+            _ if job.flags.cancelled.load(Ordering::Relaxed) => cancelled(),
             Ok(Ok(value)) => Response::new_ok(id.clone(), value),
             Ok(Err((code, message))) => Response::new_err(id.clone(), code as i32, message),
             Err(_) => Response::new_err(
@@ -618,7 +695,8 @@ fn analysis_of(shared: &Shared, path: &Path) -> (PathBuf, Option<Arc<Analysis>>)
 fn handle(shared: &Shared, job: &Job) -> Answer {
     use lsp_types::request::{
         Completion, DocumentSymbolRequest, FoldingRangeRequest, Formatting, GotoDefinition,
-        HoverRequest, References, Rename, WorkspaceSymbolRequest,
+        HoverRequest, InlayHintRequest, PrepareRenameRequest, RangeFormatting, References, Rename,
+        WorkspaceSymbolRequest,
     };
     let request = &job.request;
     match request.method.as_str() {
@@ -641,7 +719,7 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             let markdown = match analysis {
                 None => Some("*still evaluating…*".to_string()),
                 Some(analysis) => {
-                    let flag = job.cancel.clone();
+                    let flag = job.flags.interrupt.clone();
                     lock(&shared.deadlines).push((Instant::now() + EVAL_DEADLINE, flag.clone()));
                     hover::hover(&analysis, &dir, &target, Some(flag))
                 }
@@ -681,39 +759,60 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
         }
         References::METHOD => {
             let p: lsp_types::ReferenceParams = params(request)?;
-            let tdp = p.text_document_position;
-            let Some((path, reference)) = reference_at(&job.docs, &tdp) else {
+            let Some((path, named)) = named_at_cursor(&job.docs, &p.text_document_position) else {
                 return Ok(serde_json::Value::Null);
+            };
+            let key = match named {
+                Named::Value { key, .. } | Named::Fixed { key, .. } => key,
             };
             let (dir, analysis) = analysis_of(shared, &path);
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
-            let spots = crate::references::references(
+            let spots = crate::references::references_of(
                 &analysis,
                 &dir,
-                &reference,
+                &key,
                 p.context.include_declaration,
             );
             json(locations(&spots))
         }
+        PrepareRenameRequest::METHOD => {
+            let p: lsp_types::TextDocumentPositionParams = params(request)?;
+            let Renamed {
+                path,
+                doc,
+                key,
+                name,
+            } = renamed_at(&job.docs, &p)?;
+            let (dir, analysis) = analysis_of(shared, &path);
+            if let Some(analysis) = analysis {
+                crate::references::rename_of(&analysis, &dir, &key)
+                    .map_err(|why| (ErrorCode::RequestFailed, why))?;
+            }
+            json(lsp_types::PrepareRenameResponse::RangeWithPlaceholder {
+                range: doc.index.range(&doc.text, name.clone()),
+                placeholder: doc.text[name].to_string(),
+            })
+        }
         Rename::METHOD => {
             let p: lsp_types::RenameParams = params(request)?;
-            let tdp = p.text_document_position;
-            let Some((path, reference)) = reference_at(&job.docs, &tdp) else {
-                return Ok(serde_json::Value::Null);
-            };
+            if !crate::references::is_identifier(&p.new_name) {
+                return Err((
+                    ErrorCode::InvalidParams,
+                    format!(
+                        "`{}` is not a valid name: a name starts with a letter or `_` and holds letters, digits, `_` and `-`.",
+                        p.new_name
+                    ),
+                ));
+            }
+            let Renamed { path, key, .. } = renamed_at(&job.docs, &p.text_document_position)?;
             let (dir, analysis) = analysis_of(shared, &path);
             let Some(analysis) = analysis else {
                 return Ok(serde_json::Value::Null);
             };
-            let Some(spots) = crate::references::rename(&analysis, &dir, &reference, &p.new_name)
-            else {
-                return Err((
-                    ErrorCode::InvalidParams,
-                    "only a variable or a local value is renamed, to an identifier".into(),
-                ));
-            };
+            let spots = crate::references::rename_of(&analysis, &dir, &key)
+                .map_err(|why| (ErrorCode::RequestFailed, why))?;
             // `WorkspaceEdit` is keyed by `Uri` (whose cache is not part of its hash).
             #[allow(clippy::mutable_key_type)]
             let mut changes: HashMap<Uri, Vec<lsp_types::TextEdit>> = HashMap::new();
@@ -756,6 +855,15 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             };
             json(crate::formatting::edits(&doc.text, &doc.index))
         }
+        RangeFormatting::METHOD => {
+            let p: lsp_types::DocumentRangeFormattingParams = params(request)?;
+            let Some((_, doc)) = document(&job.docs, &p.text_document.uri) else {
+                return Ok(serde_json::Value::Null);
+            };
+            json(crate::range_format::range_edits(
+                &doc.text, &doc.index, p.range,
+            ))
+        }
         DocumentSymbolRequest::METHOD => {
             let p: DocumentSymbolParams = params(request)?;
             let Some((_, doc)) = document(&job.docs, &p.text_document.uri) else {
@@ -773,6 +881,29 @@ fn handle(shared: &Shared, job: &Job) -> Answer {
             };
             let (body, _) = terrace_syntax::parse_body(&doc.text);
             json(symbols::folding_ranges(&doc.index, &body))
+        }
+        InlayHintRequest::METHOD => {
+            let p: lsp_types::InlayHintParams = params(request)?;
+            if !shared.settings.inlay_hints() {
+                return Ok(serde_json::Value::Null);
+            }
+            let Some((path, doc)) = document(&job.docs, &p.text_document.uri) else {
+                return Ok(serde_json::Value::Null);
+            };
+            let (dir, analysis) = analysis_of(shared, &path);
+            let Some(analysis) = analysis else {
+                return Ok(serde_json::Value::Null);
+            };
+            let flag = job.flags.interrupt.clone();
+            lock(&shared.deadlines).push((Instant::now() + EVAL_DEADLINE, flag.clone()));
+            json(inlay::lsp_hints(
+                &analysis,
+                &dir,
+                &doc.text,
+                &doc.index,
+                p.range,
+                Some(flag),
+            ))
         }
         WorkspaceSymbolRequest::METHOD => {
             let p: WorkspaceSymbolParams = params(request)?;
@@ -823,6 +954,49 @@ fn reference_at(
     match target_at(cursor.line, cursor.at)? {
         Target::Reference { text, .. } => Some((cursor.path, text)),
         Target::Function { .. } => None,
+    }
+}
+
+/// What the position names (a reference, or the name in a declaration), with the document's
+/// path.
+fn named_at_cursor(
+    docs: &DocumentStore,
+    tdp: &lsp_types::TextDocumentPositionParams,
+) -> Option<(PathBuf, Named)> {
+    let (path, doc) = document(docs, &tdp.text_document.uri)?;
+    let offset = doc.index.offset(&doc.text, tdp.position);
+    let (body, _) = terrace_syntax::parse_body(&doc.text);
+    Some((path, named_at(&doc.text, &body, offset)?))
+}
+
+/// A renamable name at a position.
+struct Renamed<'a> {
+    path: PathBuf,
+    doc: &'a Document,
+    /// Its key (`[var, x]`, `[output, y]`, `[module, m, y]`).
+    key: Vec<String>,
+    /// The name's byte range in the document.
+    name: std::ops::Range<usize>,
+}
+
+/// The renamable name at a position, else the error telling why nothing there is renamed.
+fn renamed_at<'a>(
+    docs: &'a DocumentStore,
+    tdp: &lsp_types::TextDocumentPositionParams,
+) -> Result<Renamed<'a>, (ErrorCode, String)> {
+    let refused = |why: String| (ErrorCode::RequestFailed, why);
+    let Some((path, doc)) = document(docs, &tdp.text_document.uri) else {
+        return Err(refused(named::NOTHING.to_string()));
+    };
+    match named_at_cursor(docs, tdp) {
+        Some((_, Named::Value { key, name })) => Ok(Renamed {
+            path,
+            doc,
+            key,
+            name,
+        }),
+        Some((_, Named::Fixed { why, .. })) => Err(refused(why)),
+        None => Err(refused(named::NOTHING.to_string())),
     }
 }
 

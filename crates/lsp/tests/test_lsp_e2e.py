@@ -52,7 +52,9 @@ def pos_of(text: str, needle: str, nth: int = 0, delta: int = 0) -> T.Position:
 
 
 class Session:
-    def __init__(self, fixture: str):
+    def __init__(self, fixture: str, options=None, inlay_caps=False):
+        self.options = options
+        self.inlay_caps = inlay_caps
         self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="terrace-lsp-"))
         self.root = self.tmp / pathlib.Path(fixture).name
         shutil.copytree(FIXTURES / fixture, self.root)
@@ -65,9 +67,12 @@ class Session:
         caps = client_capabilities("visual-studio-code")
         caps.general = T.GeneralClientCapabilities(position_encodings=[T.PositionEncodingKind.Utf16])
         caps.text_document.diagnostic = None
+        if self.inlay_caps:  # VS Code's, newer than pytest-lsp's copy of its capabilities
+            caps.workspace.inlay_hint = T.InlayHintWorkspaceClientCapabilities(refresh_support=True)
+            caps.text_document.inlay_hint = T.InlayHintClientCapabilities(dynamic_registration=True)
         uri = self.root.as_uri()
         self.init = await self.client.initialize_session(T.InitializeParams(
-            capabilities=caps, process_id=os.getpid(), root_uri=uri,
+            capabilities=caps, process_id=os.getpid(), root_uri=uri, initialization_options=self.options,
             workspace_folders=[T.WorkspaceFolder(uri=uri, name="ws")]))
         return self
 
@@ -266,6 +271,26 @@ async def test_diagnostics_references_exactly_terraforms():
 
 
 @pytest.mark.asyncio
+async def test_diagnostics_without_a_range_at_the_attribute():
+    """terraform validate -json on fixtures/diag/readonly: '"id" attribute is read-only' and
+    '"output" attribute is read-only' with no range (the provider's schema check), and
+    'Unsupported argument' at line 8 column 3. The range-less ones are shown at the attribute's
+    name."""
+    s = await diag_session("diag/readonly", "main.tf")
+    try:
+        got = await s.diagnostics("main.tf", want_count=3)
+        found = sorted((d.severity, d.message.split("\n")[0], d.range.start.line, d.range.start.character,
+                        d.range.end.character) for d in got)
+        assert found == sorted([
+            (1, '"id" attribute is read-only', 1, 2, 4),
+            (1, '"output" attribute is read-only', 2, 2, 8),
+            (1, "Unsupported argument", 7, 2, 6),
+        ]), found
+    finally:
+        await s.stop()
+
+
+@pytest.mark.asyncio
 async def test_diagnostics_clear_when_fixed_in_another_file(app):
     app.open("variables.tf")
     text = app.open("main.tf")
@@ -311,6 +336,54 @@ async def test_formatting_equals_terraform_fmt(app):
         if result != want:
             failures.append(case["id"])
     assert not failures, f"{len(failures)} of {len(cases)}: {failures[:20]}"
+
+
+async def range_format(s, rel, start, end):
+    return await asyncio.wait_for(s.client.text_document_range_formatting_async(T.DocumentRangeFormattingParams(
+        text_document=T.TextDocumentIdentifier(uri=s.uri(rel)), range=T.Range(start=start, end=end),
+        options=T.FormattingOptions(tab_size=2, insert_spaces=True))), TIMEOUT)
+
+
+@pytest.mark.asyncio
+async def test_range_formatting_on_the_fmt_sample(app):
+    """The whole document's range gives `terraform fmt -`'s text exactly; a range of some lines
+    (starting mid-line) gives Terraform's lines there and leaves the others as they were (on the
+    files whose lines Terraform keeps one for one)."""
+    assert app.init.capabilities.document_range_formatting_provider
+    cases = fmt_cases()
+    shared = REPO.parent / "shared" / "fmt" / "cases.jsonl"  # the whole public sample, when beside
+    if shared.exists():
+        seen = {c["id"] for c in cases}
+        cases += [c for c in map(json.loads, shared.read_text(encoding="utf-8").splitlines())
+                  if c["id"] not in seen]
+    cases = [c for c in cases if not c.get("error")]
+    failures, partial = [], 0
+    for n, case in enumerate(cases):
+        rel = f"range{n}.tf"
+        text = case["input"]
+        app.open(rel, text)
+        lines = text.split("\n")
+        end = T.Position(line=len(lines) - 1, character=utf16(lines[-1]))
+        edits = await range_format(app, rel, T.Position(line=0, character=0), end)
+        if apply_edits(text, edits or []) != case["output"]:
+            failures.append(("whole", case["id"]))
+        old = text.splitlines(keepends=True)
+        new = case["output"].splitlines(keepends=True)
+        if len(old) != len(new) or len(old) < 3:
+            continue
+        # The middle third, from the middle of its first line to the start of the line after it.
+        a, b = len(old) // 3, 2 * len(old) // 3
+        start = T.Position(line=a, character=utf16(old[a].rstrip("\n")) // 2)
+        edits = await range_format(app, rel, start, T.Position(line=b, character=0))
+        want = "".join(old[:a] + new[a:b] + old[b:])
+        partial += 1
+        if apply_edits(text, edits or []) != want:
+            failures.append(("lines", case["id"]))
+        for e in edits or []:
+            if e.range.start.line < a or e.range.end.line > b:
+                failures.append(("outside", case["id"]))
+    assert partial > 150
+    assert not failures, f"{len(failures)} of {len(cases)} files: {failures[:20]}"
 
 
 def apply_edits(text, edits):
@@ -484,3 +557,181 @@ async def test_references_and_rename_across_the_module_and_its_callers():
         assert changed["main.tf"].count('  prefix   = "10.') == 2
     finally:
         await s.stop()
+
+
+# ------------------------------------------------------------------------------ inlay hints
+# fixtures/inlay, values from the oracle (tf-console --dir fixtures/inlay, no state):
+# local.name "é😀-eu-west-1", local.doubled 4, local.flag true, upper(local.name)
+# "É😀-EU-WEST-1", module.one.same and module.two.same "shared-1"; not shown: local.zones
+# (several lines), local.secret (sensitive value), local.long (59 characters), local.literal
+# (its own text), local.later (known after apply), output "hidden" (sensitive = true).
+INLAY_MAIN = {("name", '"é😀-eu-west-1"'), ("doubled", "4"), ("flag", "true"), ("output name", '"É😀-EU-WEST-1"')}
+
+
+async def inlay_hints(s, rel, text, first=0, last=None):
+    last = text.count("\n") if last is None else last
+    res = await asyncio.wait_for(s.client.text_document_inlay_hint_async(T.InlayHintParams(
+        text_document=T.TextDocumentIdentifier(uri=s.uri(rel)),
+        range=T.Range(start=T.Position(line=first, character=0), end=T.Position(line=last, character=0)))), TIMEOUT)
+    return res
+
+
+def hint_places(text, hints):
+    """(the name of the local or output on the hint's line, its label), checking each hint sits
+    right after its expression (UTF-16 character)."""
+    lines = text.split("\n")
+    out = set()
+    for h in hints or []:
+        line = lines[h.position.line]
+        assert utf16(line.rstrip()) == h.position.character, (line, h.position)
+        name = line.split("=")[0].strip()
+        if name == "value":
+            block = next(l for l in reversed(lines[:h.position.line]) if l.startswith("output"))
+            name = "output " + block.split('"')[1]
+        out.add((name, h.label))
+    return out
+
+
+@pytest.mark.asyncio
+async def test_inlay_hints_off_unless_asked():
+    s = await Session("inlay").start()
+    try:
+        assert s.init.capabilities.inlay_hint_provider is None
+        text = s.open("main.tf")
+        await s.hover("main.tf", pos_of(text, "var.region", delta=5))  # loaded
+        assert not await inlay_hints(s, "main.tf", text)
+    finally:
+        await s.stop()
+
+
+@pytest.mark.asyncio
+async def test_inlay_hints_from_initialization_options():
+    s = await Session("inlay", options={"inlayHints": True}).start()
+    try:
+        assert s.init.capabilities.inlay_hint_provider
+        text = s.open("main.tf")
+        assert hint_places(text, await inlay_hints(s, "main.tf", text)) == INLAY_MAIN
+        # Only the lines asked for.
+        got = hint_places(text, await inlay_hints(s, "main.tf", text, first=15, last=17))
+        assert got == {("doubled", "4"), ("flag", "true")}, got
+        # A child module called twice: only what both calls agree on.
+        child = s.open("child/main.tf")
+        got = hint_places(child, await inlay_hints(s, "child/main.tf", child))
+        assert got == {("same", '"shared-1"'), ("output same", '"shared-1"')}, got
+    finally:
+        await s.stop()
+
+
+@pytest.mark.asyncio
+async def test_inlay_hints_from_workspace_configuration_with_refresh():
+    s = Session("inlay", inlay_caps=True)
+    s.client.set_configuration({"inlayHints": True}, section="terrace")
+    refreshes = []
+
+    @s.client.feature("workspace/inlayHint/refresh")
+    def _refresh(params):
+        refreshes.append(time.monotonic())
+
+    @s.client.feature("client/registerCapability")
+    def _register(params):
+        refreshes.append(("register", [r.method for r in params.registrations]))
+
+    await s.start()
+    try:
+        # Not announced in initialize: registered once the client's settings turn it on.
+        assert s.init.capabilities.inlay_hint_provider is None
+        text = s.open("main.tf")
+        t0 = time.monotonic()
+        while ("register", ["textDocument/inlayHint"]) not in refreshes and time.monotonic() - t0 < TIMEOUT:
+            await asyncio.sleep(0.05)
+        assert ("register", ["textDocument/inlayHint"]) in refreshes
+        assert hint_places(text, await inlay_hints(s, "main.tf", text)) == INLAY_MAIN
+        # A change of values: the server asks the client to refresh its hints.
+        n = len(refreshes)
+        at = pos_of(text, '"eu-west-1"\n}')
+        s.insert("main.tf", T.Position(line=at.line, character=at.character + 1), "x")
+        t0 = time.monotonic()
+        while len(refreshes) == n and time.monotonic() - t0 < TIMEOUT:
+            await asyncio.sleep(0.05)
+        assert len(refreshes) > n
+        text = text.replace('"eu-west-1"\n}', '"xeu-west-1"\n}', 1)
+        got = hint_places(text, await inlay_hints(s, "main.tf", text))
+        assert ("flag", "false") in got, got  # var.region == "eu-west-1" no longer
+        # Turned off by the client: none.
+        s.client.workspace_did_change_configuration(T.DidChangeConfigurationParams(
+            settings={"terrace": {"inlayHints": False}}))
+        await asyncio.sleep(0.3)
+        assert not await inlay_hints(s, "main.tf", text)
+    finally:
+        await s.stop()
+
+
+# ------------------------------------------------------------------------- rename of outputs
+def rel_of(s, uri):
+    return pathlib.Path(uri[len("file://"):]).relative_to(s.root).as_posix()
+
+
+@pytest.mark.asyncio
+async def test_references_and_rename_of_an_output_across_its_callers(app):
+    main = app.open("main.tf")
+    child = app.open("modules/site/main.tf")
+    # From the child's declaration: the label, and module.site_a.host and module.site_b.host
+    # in the module calling it twice.
+    refs = await asyncio.wait_for(app.client.text_document_references_async(T.ReferenceParams(
+        text_document=T.TextDocumentIdentifier(uri=app.uri("modules/site/main.tf")),
+        position=pos_of(child, 'output "host"', delta=9),
+        context=T.ReferenceContext(include_declaration=True))), TIMEOUT)
+    got = sorted((rel_of(app, r.uri), r.range.start.line, r.range.start.character, r.range.end.character)
+                 for r in refs)
+    a, b = pos_of(main, "module.site_a.host", delta=14), pos_of(main, "module.site_b.host", delta=14)
+    assert got == sorted([("modules/site/main.tf", 8, 8, 12), ("main.tf", a.line, a.character, a.character + 4),
+                          ("main.tf", b.line, b.character, b.character + 4)]), got
+    # The same from a read in the caller.
+    refs2 = await asyncio.wait_for(app.client.text_document_references_async(T.ReferenceParams(
+        text_document=T.TextDocumentIdentifier(uri=app.uri("main.tf")), position=pos_of(main, "module.site_b.host", delta=15),
+        context=T.ReferenceContext(include_declaration=True))), TIMEOUT)
+    assert sorted((rel_of(app, r.uri), r.range.start.line, r.range.start.character, r.range.end.character)
+                  for r in refs2) == got
+    # Rename from the read: the declaration and both reads.
+    edit = await asyncio.wait_for(app.client.text_document_rename_async(T.RenameParams(
+        text_document=T.TextDocumentIdentifier(uri=app.uri("main.tf")), position=pos_of(main, "module.site_b.host", delta=15),
+        new_name="address")), TIMEOUT)
+    changed = {rel_of(app, uri): apply_edits(app.texts[rel_of(app, uri)], edits) for uri, edits in edit.changes.items()}
+    assert 'output "address" {' in changed["modules/site/main.tf"]
+    assert "value = [module.site_a.address, module.site_b.address, upper(local.label)]" in changed["main.tf"]
+    assert changed["main.tf"].count("address") == 2
+    # Rename from the declaration gives the same edits.
+    edit2 = await asyncio.wait_for(app.client.text_document_rename_async(T.RenameParams(
+        text_document=T.TextDocumentIdentifier(uri=app.uri("modules/site/main.tf")),
+        position=pos_of(child, 'output "host"', delta=10), new_name="address")), TIMEOUT)
+    assert {rel_of(app, uri): apply_edits(app.texts[rel_of(app, uri)], edits)
+            for uri, edits in edit2.changes.items()} == changed
+
+
+@pytest.mark.asyncio
+async def test_prepare_rename_says_what_is_not_renamed(app):
+    assert app.init.capabilities.rename_provider.prepare_provider
+    main = app.open("main.tf")
+    uri = T.TextDocumentIdentifier(uri=app.uri("main.tf"))
+
+    async def prepare(pos):
+        return await asyncio.wait_for(app.client.text_document_prepare_rename_async(
+            T.PrepareRenameParams(text_document=uri, position=pos)), TIMEOUT)
+
+    res = await prepare(pos_of(main, "var.region", delta=6))
+    at = pos_of(main, "var.region", delta=4)
+    assert res.placeholder == "region" and res.range.start == at and res.range.end.character == at.character + 6
+    res = await prepare(pos_of(main, "local.greeting", delta=3))  # on `local`: the local is meant
+    assert res.placeholder == "greeting"
+    res = await prepare(pos_of(main, 'output "greet"', delta=9))
+    assert res.placeholder == "greet"
+    for needle, delta, words in [("each.key", 6, "built in"), ('terraform_data.node["a"]', 3, "is a resource"),
+                                 ("module.site_a.host", 8, "module call"), ("upper(", 2, "is a function"),
+                                 ("references after", 3, "Nothing to rename")]:
+        with pytest.raises(Exception) as error:
+            await prepare(pos_of(main, needle, delta=delta))
+        assert words in str(error.value), (needle, str(error.value))
+    with pytest.raises(Exception) as error:
+        await asyncio.wait_for(app.client.text_document_rename_async(T.RenameParams(
+            text_document=uri, position=pos_of(main, "var.region", delta=6), new_name="not valid")), TIMEOUT)
+    assert "not a valid name" in str(error.value)

@@ -1,5 +1,10 @@
-//! The `azurerm` backend: blob `KEY` (workspace NAME at `KEY` + `env:NAME`) of `https://ACCOUNT.blob.core.windows.net/CONTAINER`, with the access key (Shared Key), a SAS token or an Azure AD client secret; workspaces from the container's listing.
+//! The `azurerm` backend: blob `KEY` (workspace NAME at `KEY` + `env:NAME`) of `https://ACCOUNT.blob.core.windows.net/CONTAINER`, with the access key (Shared Key), a SAS token or an Azure AD token (`use_azuread_auth`); workspaces from the container's listing.
 
+mod azcli;
+mod azuread;
+mod certificate;
+mod msi;
+mod oidc;
 mod shared_key;
 
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -48,15 +53,15 @@ impl Azure {
         let account = need("storage_account_name", None)?;
         let container = need("container_name", None)?;
         let key = need("key", None)?;
-        let suffix = match settings
+        let (suffix, authority) = match settings
             .string_or_env("environment", env, &["ARM_ENVIRONMENT"])
             .unwrap_or("public")
             .to_ascii_lowercase()
             .as_str()
         {
-            "public" => "core.windows.net",
-            "usgovernment" => "core.usgovcloudapi.net",
-            "china" => "core.chinacloudapi.cn",
+            "public" => ("core.windows.net", "login.microsoftonline.com"),
+            "usgovernment" => ("core.usgovcloudapi.net", "login.microsoftonline.us"),
+            "china" => ("core.chinacloudapi.cn", "login.chinacloudapi.cn"),
             other => {
                 return Err(error(
                     ErrorKind::Config,
@@ -67,26 +72,38 @@ impl Azure {
             }
         };
         let http = Http::new(env, TlsOptions::default());
+        let host = format!("{account}.blob.{suffix}");
         let auth = if let Some(key) = settings.secret_or_env("access_key", env, &["ARM_ACCESS_KEY"])
         {
             Auth::SharedKey(key)
         } else if let Some(sas) = settings.secret_or_env("sas_token", env, &["ARM_SAS_TOKEN"]) {
             Auth::Sas(Secret::new(sas.expose().trim_start_matches('?')))
-        } else if settings.bool("use_azuread_auth").unwrap_or(false)
-            || env
-                .get("ARM_USE_AZUREAD")
-                .and_then(crate::settings::parse_bool)
-                == Some(true)
+        } else if settings
+            .bool("use_azuread_auth")
+            .or_else(|| {
+                env.get("ARM_USE_AZUREAD")
+                    .and_then(crate::settings::parse_bool)
+            })
+            .unwrap_or(false)
         {
-            Auth::Bearer(client_secret_token(settings, env, &http)?)
+            Auth::Bearer(
+                azuread::token(settings, env, &http, authority).map_err(|m| {
+                    error(
+                        ErrorKind::Auth,
+                        format!("an Azure AD token for https://{host}/{container}: {m}"),
+                    )
+                })?,
+            )
         } else {
             return Err(error(
                 ErrorKind::Auth,
-                "no credentials: set access_key (ARM_ACCESS_KEY) or sas_token (ARM_SAS_TOKEN), or use_azuread_auth with ARM_CLIENT_ID/ARM_CLIENT_SECRET/ARM_TENANT_ID (terrace does not look the key up through the management API)",
+                format!(
+                    "https://{host}/{container}: no credentials: set access_key (ARM_ACCESS_KEY), sas_token (ARM_SAS_TOKEN) or use_azuread_auth (ARM_USE_AZUREAD) with an Azure AD credential (terrace does not look the key up through the management API)"
+                ),
             ));
         };
         Ok(Azure {
-            host: format!("{account}.blob.{suffix}"),
+            host,
             account,
             container,
             key,
@@ -254,66 +271,6 @@ fn encode(text: &str) -> String {
     out
 }
 
-/// An Azure AD token for storage with a client secret (`ARM_CLIENT_ID`, `ARM_CLIENT_SECRET`, `ARM_TENANT_ID`).
-fn client_secret_token(
-    settings: &Settings,
-    env: &Env,
-    http: &Http,
-) -> Result<Secret, BackendError> {
-    let get = |key: &str, var: &str| settings.string_or_env(key, env, &[var]).map(str::to_string);
-    let (Some(tenant), Some(client), Some(secret)) = (
-        get("tenant_id", "ARM_TENANT_ID"),
-        get("client_id", "ARM_CLIENT_ID"),
-        settings.secret_or_env("client_secret", env, &["ARM_CLIENT_SECRET"]),
-    ) else {
-        return Err(error(
-            ErrorKind::Unsupported,
-            "use_azuread_auth: terrace supports a client secret (tenant_id, client_id, client_secret or ARM_TENANT_ID, ARM_CLIENT_ID, ARM_CLIENT_SECRET); OIDC, managed identity, certificates and the Azure CLI are not supported yet",
-        ));
-    };
-    let enc = |s: &str| crate::client::encode_path(s, false);
-    let url = format!(
-        "https://login.microsoftonline.com/{}/oauth2/v2.0/token",
-        enc(&tenant)
-    );
-    let form = format!(
-        "grant_type=client_credentials&client_id={}&client_secret={}&scope={}",
-        enc(&client),
-        enc(secret.expose()),
-        enc("https://storage.azure.com/.default")
-    );
-    let headers = vec![(
-        "Content-Type".to_string(),
-        "application/x-www-form-urlencoded".to_string(),
-    )];
-    let reply = http.post(&url, &headers, form.as_bytes()).map_err(|t| {
-        error(
-            t.kind,
-            format!(
-                "getting an Azure AD token: {}",
-                scrub(&t.message, &[secret.expose()])
-            ),
-        )
-    })?;
-    let json: serde_json::Value = serde_json::from_slice(&reply.body).unwrap_or_default();
-    match json.get("access_token").and_then(|t| t.as_str()) {
-        Some(token) if reply.status == 200 => Ok(Secret::new(token)),
-        _ => Err(error(
-            ErrorKind::Auth,
-            scrub(
-                &format!(
-                    "Azure AD refused the client secret ({}: {})",
-                    reply.status,
-                    json.get("error")
-                        .and_then(|e| e.as_str())
-                        .unwrap_or("no token")
-                ),
-                &[secret.expose()],
-            ),
-        )),
-    }
-}
-
 /// Reads workspace `workspace`'s blob.
 pub(crate) fn read_state(
     settings: &Settings,
@@ -348,5 +305,27 @@ mod tests {
         assert_eq!(a.host, "acct.blob.core.windows.net");
         assert_eq!(a.blob_name("dev"), "network.terraform.tfstateenv:dev");
         assert_eq!(encode("a b:c/d"), "a%20b:c/d");
+    }
+
+    /// The block's `use_azuread_auth = false` wins over `ARM_USE_AZUREAD` (Terraform reads the
+    /// variable only for an argument left out).
+    #[test]
+    fn block_before_environment() {
+        let mut s = Settings::new("azurerm");
+        for (k, v) in [
+            ("storage_account_name", "acct"),
+            ("container_name", "tfstate"),
+            ("key", "k"),
+        ] {
+            s.set(k, Setting::String(v.into()));
+        }
+        s.set("use_azuread_auth", Setting::Bool(false));
+        let env = Env::from_pairs([("ARM_USE_AZUREAD", "true"), ("PATH", "/nonexistent")]);
+        let err = Azure::new(&s, &env).err().unwrap();
+        assert!(err.message().contains("no credentials"), "{err}");
+        assert!(
+            err.message()
+                .contains("https://acct.blob.core.windows.net/tfstate")
+        );
     }
 }

@@ -1,5 +1,7 @@
 //! The `gcs` backend: object `PREFIX/NAME.tfstate` (`NAME.tfstate` with no prefix) read from the bucket's download URL with a bearer token, workspaces from the JSON API's listing.
 
+mod impersonate;
+mod metadata;
 mod token;
 
 use base64::Engine;
@@ -60,18 +62,24 @@ impl Gcs {
             endpoint.push('/');
         }
         let http = Http::new(env, TlsOptions::default());
-        if settings.string("impersonate_service_account").is_some()
-            || env
-                .get("GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT")
-                .is_some()
-            || env.get("GOOGLE_IMPERSONATE_SERVICE_ACCOUNT").is_some()
-        {
-            return Err(error(
-                ErrorKind::Unsupported,
-                "impersonate_service_account is set: impersonation is not supported by terrace yet; give the service account's token with GOOGLE_OAUTH_ACCESS_TOKEN",
-            ));
-        }
-        let token = token::find(settings, env, &http).map_err(|m| error(ErrorKind::Auth, m))?;
+        let auth_error = |m: String| error(ErrorKind::Auth, format!("gs://{bucket}: {m}"));
+        let target = settings.string_or_env(
+            "impersonate_service_account",
+            env,
+            &[
+                "GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT",
+                "GOOGLE_IMPERSONATE_SERVICE_ACCOUNT",
+            ],
+        );
+        let token = match target {
+            None => token::find(settings, env, &http, token::SCOPE).map_err(auth_error)?,
+            Some(target) => {
+                let base = token::find(settings, env, &http, impersonate::BASE_SCOPE)
+                    .map_err(auth_error)?;
+                let delegates = settings.strings("impersonate_service_account_delegates");
+                impersonate::exchange(&base, target, &delegates, &http).map_err(auth_error)?
+            }
+        };
         let encryption_key = settings
             .string_or_env("encryption_key", env, &["GOOGLE_ENCRYPTION_KEY"])
             .map(Secret::new);

@@ -1,4 +1,4 @@
-//! The gcs backend's bearer token: `access_token`/`GOOGLE_OAUTH_ACCESS_TOKEN`, else a credentials JSON (`credentials`, `GOOGLE_BACKEND_CREDENTIALS`, `GOOGLE_CREDENTIALS`, `GOOGLE_APPLICATION_CREDENTIALS`, gcloud's application default file) exchanged for one: a service account's signed JWT (RS256) or an authorized user's refresh token.
+//! The gcs backend's bearer token: `access_token`/`GOOGLE_OAUTH_ACCESS_TOKEN`, else a credentials JSON (`credentials`, `GOOGLE_BACKEND_CREDENTIALS`, `GOOGLE_CREDENTIALS`, `GOOGLE_APPLICATION_CREDENTIALS`, gcloud's application default file) exchanged for one: a service account's signed JWT (RS256) or an authorized user's refresh token; else the GCE metadata server's.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -11,11 +11,18 @@ use crate::env::Env;
 use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
 
-const SCOPE: &str = "https://www.googleapis.com/auth/devstorage.read_write";
+/// The scope asked for storage access without impersonation.
+pub(super) const SCOPE: &str = "https://www.googleapis.com/auth/devstorage.read_write";
 const TOKEN_URI: &str = "https://oauth2.googleapis.com/token";
 
-/// Finds a token (asking a token endpoint only for a credentials file).
-pub(super) fn find(settings: &Settings, env: &Env, http: &Http) -> Result<Secret, String> {
+/// Finds a token for `scope` (asking a token endpoint for a credentials file, the metadata
+/// server when no credentials are given).
+pub(super) fn find(
+    settings: &Settings,
+    env: &Env,
+    http: &Http,
+    scope: &str,
+) -> Result<Secret, String> {
     if let Some(token) = settings.secret_or_env("access_token", env, &["GOOGLE_OAUTH_ACCESS_TOKEN"])
     {
         return Ok(token);
@@ -52,13 +59,25 @@ pub(super) fn find(settings: &Settings, env: &Env, http: &Http) -> Result<Secret
                         )
                     }
                     None => {
-                        return Err("no credentials: set access_token or credentials in the block, GOOGLE_OAUTH_ACCESS_TOKEN, GOOGLE_CREDENTIALS or GOOGLE_APPLICATION_CREDENTIALS (terrace does not ask the metadata server)".into());
+                        return match super::metadata::host(env) {
+                            // The storage client's own scopes, or the one impersonation asks.
+                            Some(host) if scope == SCOPE => super::metadata::token(
+                                &host,
+                                &[
+                                    "https://www.googleapis.com/auth/devstorage.full_control",
+                                    "https://www.googleapis.com/auth/cloud-platform",
+                                ],
+                                env,
+                            ),
+                            Some(host) => super::metadata::token(&host, &[scope], env),
+                            None => Err("no credentials: set access_token or credentials in the block, GOOGLE_OAUTH_ACCESS_TOKEN, GOOGLE_CREDENTIALS or GOOGLE_APPLICATION_CREDENTIALS, or GCE_METADATA_HOST for a metadata server (this machine is not a GCE VM)".into()),
+                        };
                     }
                 }
             }
         },
     };
-    exchange(&json, &origin, http)
+    exchange(&json, &origin, http, scope)
 }
 
 fn read(path: &str) -> Result<Secret, String> {
@@ -68,7 +87,7 @@ fn read(path: &str) -> Result<Secret, String> {
 }
 
 /// A credentials JSON exchanged for an access token at its token endpoint.
-fn exchange(json: &Secret, origin: &str, http: &Http) -> Result<Secret, String> {
+fn exchange(json: &Secret, origin: &str, http: &Http, scope: &str) -> Result<Secret, String> {
     let creds: serde_json::Value =
         serde_json::from_str(json.expose()).map_err(|_| format!("{origin} is not JSON"))?;
     let field = |name: &str| creds.get(name).and_then(|v| v.as_str()).unwrap_or_default();
@@ -82,6 +101,7 @@ fn exchange(json: &Secret, origin: &str, http: &Http) -> Result<Secret, String> 
                 field("client_email"),
                 field("private_key"),
                 token_uri,
+                scope,
                 now(),
             )
             .map_err(|m| format!("{origin}: {m}"))?;
@@ -160,8 +180,14 @@ fn now() -> u64 {
         .unwrap_or_default()
 }
 
-/// A service account's signed JWT assertion (RS256) asking for storage access for an hour.
-fn service_account_jwt(email: &str, pem: &str, audience: &str, iat: u64) -> Result<Secret, String> {
+/// A service account's signed JWT assertion (RS256) asking for `scope` for an hour.
+fn service_account_jwt(
+    email: &str,
+    pem: &str,
+    audience: &str,
+    scope: &str,
+    iat: u64,
+) -> Result<Secret, String> {
     if email.is_empty() || pem.is_empty() {
         return Err("a service account key needs client_email and private_key".into());
     }
@@ -171,7 +197,7 @@ fn service_account_jwt(email: &str, pem: &str, audience: &str, iat: u64) -> Resu
     let header = b64(br#"{"alg":"RS256","typ":"JWT"}"#);
     let claims = serde_json::json!({
         "iss": email,
-        "scope": SCOPE,
+        "scope": scope,
         "aud": audience,
         "iat": iat,
         "exp": iat + 3600,
@@ -198,6 +224,7 @@ mod tests {
             "sa@p.iam.gserviceaccount.com",
             &pem,
             TOKEN_URI,
+            SCOPE,
             1_700_000_000,
         )
         .unwrap();

@@ -18,8 +18,10 @@ fn render(module: &LoadedModule) -> Vec<String> {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
             };
+            // A diagnostic validate reports with no range has no place.
             let place = found
                 .file
+                .filter(|_| !found.rangeless)
                 .map(|id| module.files().place(id, found.diagnostic.span))
                 .unwrap_or_default();
             // `main.tf:3,27-31` → `main.tf 3 27`

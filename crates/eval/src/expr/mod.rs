@@ -47,6 +47,8 @@ pub(crate) struct Ctx<'e> {
     /// results); `None` while evaluating normally, and inside `try`/`can`.
     deferred: Option<Diagnostics>,
     steps_until_check: u32,
+    /// When the evaluator has a budget: when this evaluation started.
+    started: Option<std::time::Instant>,
     /// Set by [`Evaluator::eval_constant`]: no variables and no functions at all.
     no_context: bool,
     /// Set by [`Evaluator::eval_console`]: `type(x)` gives a `type` capsule, which only
@@ -88,6 +90,7 @@ impl<'e> Ctx<'e> {
             template_function: None,
             deferred: None,
             steps_until_check: INTERRUPT_CHECK_INTERVAL,
+            started: evaluator.budget().map(|_| std::time::Instant::now()),
             no_context: false,
             console: false,
             failed_value: None,
@@ -199,7 +202,8 @@ impl<'e> Ctx<'e> {
         self.render(template)
     }
 
-    /// Counts one step and reports an interrupt when the flag is set.
+    /// Counts one step and reports an interrupt when the flag is set or the evaluator's
+    /// budget is spent.
     fn tick(&mut self, span: Span) -> Result<(), Diagnostics> {
         self.steps_until_check -= 1;
         if self.steps_until_check == 0 {
@@ -210,6 +214,18 @@ impl<'e> Ctx<'e> {
                 return Err(error(
                     INTERRUPTED,
                     "The evaluation was interrupted before it finished.",
+                    span,
+                ));
+            }
+            if let (Some(started), Some(budget)) = (self.started, self.evaluator.budget())
+                && started.elapsed() > budget
+            {
+                return Err(error(
+                    INTERRUPTED,
+                    format!(
+                        "The evaluation took longer than {} ms and was stopped.",
+                        budget.as_millis()
+                    ),
                     span,
                 ));
             }

@@ -312,6 +312,7 @@ impl Ctx<'_> {
         let mut inner = Ctx::new(self.evaluator, &scope);
         inner.template_function = Some(function_name);
         inner.steps_until_check = self.steps_until_check;
+        inner.started = self.started;
         let result = inner.render(template);
         result
             .map(|value| value.mark(vars_marks))

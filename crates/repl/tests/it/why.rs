@@ -192,3 +192,36 @@ fn why_of_a_command_line_value_says_it_was_converted() {
     let mut session = Session::new(context, OutputFormat::Console);
     insta::assert_snapshot!(transcript(&mut session, &[":why var.port"]));
 }
+
+/// `tests/data/why-state`: `terraform_data.made` applied into its terraform.tfstate by the
+/// oracle (`tf-console --apply --keep-state`), `terraform_data.later` added afterwards.
+fn why_state_session() -> Session {
+    let context = Context {
+        dir: data("why-state"),
+        ..Context::default()
+    };
+    Session::new(context, OutputFormat::Console)
+}
+
+#[test]
+fn why_says_a_resource_missing_from_the_state_is_planned() {
+    let mut session = why_state_session();
+    // What terraform console 1.15.5 prints there.
+    assert_eq!(
+        transcript(
+            &mut session,
+            &[
+                "terraform_data.made.output",
+                "terraform_data.later.output",
+                "local.both"
+            ]
+        ),
+        "> terraform_data.made.output\n\"built\"\n\
+         > terraform_data.later.output\n(known after apply)\n\
+         > local.both\n[\n  \"built\",\n  (known after apply),\n]\n"
+    );
+    insta::assert_snapshot!(transcript(
+        &mut session,
+        &[":why terraform_data.later.output", ":why local.both"]
+    ));
+}

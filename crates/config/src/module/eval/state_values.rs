@@ -361,6 +361,17 @@ impl StateSlot {
         self.context.has_state()
     }
 
+    /// True when the state lists this resource with instances: it was created (a resource
+    /// the state does not list is planned, not created yet).
+    pub(crate) fn in_state(&self) -> bool {
+        self.context.has_state()
+            && self
+                .context
+                .state
+                .resource(&self.module, self.mode, &self.resource_type, &self.name)
+                .is_some_and(|resource| !resource.instances().is_empty())
+    }
+
     /// What the resource gives after `apply`: `None` when there is no state at all
     /// (the value with no state applies). The instances are the state's, shaped by the
     /// configuration: a tuple of the `count` indexes, an object of the `for_each` keys,

@@ -95,6 +95,7 @@ pub(crate) fn walk(
             ..terrace_functions::CallContext::default()
         },
     );
+    evaluator.set_budget(ctx.options.eval_budget);
     let tree = build_tree(ctx, root_dir, diagnostics);
     if tree
         .iter()

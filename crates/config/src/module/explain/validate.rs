@@ -104,8 +104,10 @@ pub(crate) fn validate(module: &Loaded<'_>) -> Vec<ModuleDiagnostic> {
             continue;
         }
         for block in file.body.blocks() {
-            check_resource(block, &mut |diagnostic| {
-                out.push(ModuleDiagnostic::new(id, diagnostic));
+            check_resource(block, &mut |diagnostic, rangeless| {
+                let mut found = ModuleDiagnostic::new(id, diagnostic);
+                found.rangeless = rangeless;
+                out.push(found);
             });
         }
     }
@@ -146,8 +148,9 @@ fn each_value_wording(module: &Loaded<'_>, found: &mut ModuleDiagnostic) {
     }
 }
 
-/// A `resource` or `data` block of the built-in provider against its schema.
-fn check_resource(block: &Block, report: &mut dyn FnMut(Diagnostic)) {
+/// A `resource` or `data` block of the built-in provider against its schema; `report` takes
+/// each problem, and whether Terraform reports it without a range.
+fn check_resource(block: &Block, report: &mut dyn FnMut(Diagnostic, bool)) {
     let block_type = block.block_type.as_str();
     let (Some(type_label), Some(_)) = (block.labels.first(), block.labels.get(1)) else {
         return;
@@ -162,41 +165,62 @@ fn check_resource(block: &Block, report: &mut dyn FnMut(Diagnostic)) {
                 if META_ARGUMENTS.contains(&name)
                     || schema.optional.contains(&name)
                     || schema.required.contains(&name)
-                    || schema.computed.contains(&name)
                 {
-                    // A computed attribute set here is an error Terraform reports without a
-                    // place in a file ("\"id\" attribute is read-only"): not shown.
                     continue;
                 }
-                report(Diagnostic::error(
-                    "Unsupported argument",
-                    format!("An argument named \"{name}\" is not expected here."),
-                    attr.name.span,
-                ));
+                if schema.computed.contains(&name) {
+                    // The provider's schema check: Terraform reports it with no place in a
+                    // file; the attribute's name is where it was found.
+                    report(
+                        Diagnostic::error(
+                            format!("\"{name}\" attribute is read-only"),
+                            String::new(),
+                            attr.name.span,
+                        ),
+                        true,
+                    );
+                    continue;
+                }
+                report(
+                    Diagnostic::error(
+                        "Unsupported argument",
+                        format!("An argument named \"{name}\" is not expected here."),
+                        attr.name.span,
+                    ),
+                    false,
+                );
             }
             BodyItem::Block(nested) => {
                 let name = nested.block_type.as_str();
                 if META_BLOCKS.contains(&name) {
                     if name == "lifecycle" {
-                        redundant_ignore_changes(nested, type_label.span, &schema, report);
+                        redundant_ignore_changes(nested, type_label.span, &schema, &mut |d| {
+                            report(d, false)
+                        });
                     }
                     continue;
                 }
-                report(Diagnostic::error(
-                    "Unsupported block type",
-                    format!("Blocks of type \"{name}\" are not expected here."),
-                    nested.block_type.span,
-                ));
+                report(
+                    Diagnostic::error(
+                        "Unsupported block type",
+                        format!("Blocks of type \"{name}\" are not expected here."),
+                        nested.block_type.span,
+                    ),
+                    false,
+                );
             }
         }
     }
     for name in schema.required {
         if block.body.attribute(name).is_none() {
-            report(Diagnostic::error(
-                "Missing required argument",
-                format!("The argument \"{name}\" is required, but no definition was found."),
-                block.open_brace,
-            ));
+            report(
+                Diagnostic::error(
+                    "Missing required argument",
+                    format!("The argument \"{name}\" is required, but no definition was found."),
+                    block.open_brace,
+                ),
+                false,
+            );
         }
     }
 }

@@ -597,6 +597,16 @@ impl<'m> Walk<'m> {
                     ": a resource not in the state: known after apply".to_string()
                 }
             }
+            // A state was read and does not list it: planned, not created yet.
+            Some(resource) if resource.state.as_ref().is_some_and(|slot| !slot.in_state()) => {
+                if is_data {
+                    ": a data source not in the state yet: read at apply, known after apply"
+                        .to_string()
+                } else {
+                    ": a resource not in the state yet (planned, not created): known after apply"
+                        .to_string()
+                }
+            }
             Some(_) if status.sensitive => {
                 ": from the state, where the attribute is sensitive".to_string()
             }

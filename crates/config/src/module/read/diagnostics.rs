@@ -20,6 +20,10 @@ pub struct ModuleDiagnostic {
     /// a problem with a resource's `count`, `for_each` or arguments, which `terraform
     /// console` neither expands nor evaluates.
     pub validate_error: bool,
+    /// Terraform reports it with no range (`terraform validate -json` gives none, as for
+    /// `"id" attribute is read-only`, found by the provider's schema): `file` and the span
+    /// are where terrace found its subject, for an editor to point at.
+    pub rangeless: bool,
 }
 
 /// When a module diagnostic was found. As in Terraform, an error in the
@@ -45,6 +49,7 @@ impl ModuleDiagnostic {
             diagnostic,
             stage: Stage::Evaluation,
             validate_error: false,
+            rangeless: false,
         }
     }
 
@@ -55,6 +60,7 @@ impl ModuleDiagnostic {
             diagnostic,
             stage: Stage::Evaluation,
             validate_error: false,
+            rangeless: false,
         }
     }
 

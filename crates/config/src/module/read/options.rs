@@ -65,6 +65,11 @@ pub struct LoadOptions {
     /// Set (by Ctrl-C) to stop fetching a remote backend's state: the fetch then fails
     /// with "cancelled" and the configuration loads without that state.
     pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// How long one expression of the configuration may evaluate (see
+    /// [`Evaluator::set_budget`](terrace_eval::Evaluator::set_budget)); past it, its value
+    /// is unknown with an "Evaluation interrupted" error. `None` (the console): no limit.
+    /// The language server sets it, so one slow local cannot hold the whole load.
+    pub eval_budget: Option<std::time::Duration>,
 }
 
 impl Default for LoadOptions {
@@ -82,6 +87,7 @@ impl Default for LoadOptions {
             language: Language::default(),
             backend_config: Vec::new(),
             interrupt: None,
+            eval_budget: None,
         }
     }
 }
