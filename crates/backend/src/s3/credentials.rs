@@ -17,20 +17,13 @@ use crate::env::Env;
 use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
 
+use super::key_pair::Credentials;
 use super::sdk_http::SdkHttp;
 use super::sts;
 
 /// How long finding credentials may take, all sources together (an unreachable STS, SSO or
 /// metadata endpoint included): the s3 fetch then still fails within 10 s.
 pub(super) const BUDGET: Duration = Duration::from_secs(8);
-
-/// An access key pair, with a session token for temporary credentials.
-#[derive(Clone, Debug)]
-pub(crate) struct Credentials {
-    pub(crate) access_key: String,
-    pub(crate) secret_key: Secret,
-    pub(crate) session_token: Option<Secret>,
-}
 
 /// The region and the credentials the s3 backend signs with.
 pub(super) struct Found {
@@ -391,33 +384,7 @@ fn from_sdk(found: &aws_credential_types::Credentials) -> Credentials {
 
 /// The SDK's error with its causes, on one line.
 fn sdk_cause(error: &CredentialsError) -> String {
-    error_text(error)
-}
-
-/// An error and its sources' messages joined by `: `, each said once, the SDK's generic wrappers
-/// ("an error occurred while loading credentials") left out.
-pub(super) fn error_text(error: &(dyn std::error::Error + 'static)) -> String {
-    const GENERIC: &[&str] = &[
-        "an error occurred while loading credentials",
-        "unexpected credentials error",
-        "the credential provider was not enabled",
-    ];
-    let mut parts: Vec<String> = Vec::new();
-    let mut next: Option<&(dyn std::error::Error + 'static)> = Some(error);
-    while let Some(e) = next {
-        let text = e.to_string().trim().to_string();
-        if !text.is_empty()
-            && !GENERIC.contains(&text.as_str())
-            && !parts.iter().any(|p| p.contains(&text))
-        {
-            parts.push(text);
-        }
-        next = e.source();
-    }
-    if parts.is_empty() {
-        return error.to_string();
-    }
-    parts.join(": ")
+    super::sdk_error::error_text(error)
 }
 
 #[cfg(test)]

@@ -2,7 +2,9 @@
 
 mod credentials;
 mod digest;
+mod key_pair;
 mod resolved;
+mod sdk_error;
 mod sdk_http;
 mod signing;
 mod sts;

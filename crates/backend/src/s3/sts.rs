@@ -14,7 +14,7 @@ use crate::env::Env;
 use crate::secret::Secret;
 use crate::settings::{Setting, Settings};
 
-use super::credentials::Credentials;
+use super::key_pair::Credentials;
 use super::sdk_http::SdkHttp;
 
 /// Where STS is: the block's `endpoints.sts` (or the older `sts_endpoint`), else
@@ -326,7 +326,7 @@ where
             None => "the request was not sent".to_string(),
         },
         SdkError::TimeoutError(_) => "STS did not answer in time".to_string(),
-        other => super::credentials::error_text(other),
+        other => super::sdk_error::error_text(other),
     }
 }
 
