@@ -12,8 +12,9 @@ Three listeners (ports written to DIR/ports.json, then FILE.ready):
     POST /v1/projects/-/serviceAccounts/SA:generateAccessToken   (iamcredentials.googleapis.com)
          IAM Credentials API: `Authorization: Bearer BASE` with BASE one of GCP_BASE_TOKENS, SA ==
          GCP_SA, body {"delegates": [...], "scope": [...], "lifetime"}: every delegate must be
-         "projects/-/serviceAccounts/" + one of GCP_DELEGATES and the scope must include
-         devstorage.read_write -> {"accessToken": GCS_TOKEN, "expireTime"}; else 401 UNAUTHENTICATED
+         "projects/-/serviceAccounts/" + one of GCP_DELEGATES and the scope must include one that
+         reaches storage (devstorage.read_write, devstorage.full_control or cloud-platform)
+         -> {"accessToken": GCS_TOKEN, "expireTime"}; else 401 UNAUTHENTICATED
          (unknown token) or 403 PERMISSION_DENIED (other account, delegate) as Google answers
     POST /token                                                   (oauth2.googleapis.com)
          an authorized user's refresh: grant_type=refresh_token with GCP_CLIENT_ID/GCP_CLIENT_SECRET/
@@ -66,6 +67,7 @@ SECRETS = [GCP_BASE_TOKEN, GCP_CLIENT_SECRET, GCP_REFRESH_TOKEN, AZ_CLIENT_SECRE
 WRONG = ["az-wrong-secret~000000000000000000", "ya29.wrong-base-token-000000"]
 GCS_TOKEN = "ya29.remote-state-gcs-token-5d2e"  # the sample's gcs emulator's token (servers.GCS_TOKEN)
 
+IAM_URL = "https://iamcredentials.googleapis.com/v1/projects/-/serviceAccounts/{}:generateAccessToken"
 TLS_NAMES = ["login.microsoftonline.com", "iamcredentials.googleapis.com", "oauth2.googleapis.com"]
 
 
@@ -188,7 +190,10 @@ def handle_tls(method, host, path, query, headers, body):
         if sa != GCP_SA or any(d not in known for d in delegates):
             return google_error(403, "PERMISSION_DENIED", "Permission 'iam.serviceAccounts.getAccessToken' denied "
                                                           "on resource (or it may not exist).")
-        if "https://www.googleapis.com/auth/devstorage.read_write" not in (req.get("scope") or []):
+        storage = {"https://www.googleapis.com/auth/devstorage.read_write",
+                   "https://www.googleapis.com/auth/devstorage.full_control",
+                   "https://www.googleapis.com/auth/cloud-platform"}
+        if not storage & set(req.get("scope") or []):
             return google_error(400, "INVALID_ARGUMENT", "Scope required.")
         exp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 3600))
         return 200, {"accessToken": GCS_TOKEN, "expireTime": exp}

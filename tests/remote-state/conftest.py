@@ -2,9 +2,9 @@
 
 Starts on 127.0.0.1 the sample's servers (moto for s3 and DynamoDB, PostgreSQL, the http backend, the
 gcs emulator, azurite behind its CONNECT proxy) and this folder's HCP Terraform server (tfc_server.py,
-over HTTPS with a throwaway CA); loads every fixtures/*/backend-content/ into them; copies fixtures/ to a
-scratch folder with the {{PLACEHOLDERS}} filled; creates the IAM roles the s3 fixtures assume and
-starts aws_creds_server.py (container, instance metadata and SSO endpoints); takes the baseline snapshot the safety checks compare
+over HTTPS with a throwaway CA) and a second PostgreSQL cluster with ssl = on (pg_tls.py); loads every fixtures/*/backend-content/ into them; copies fixtures/ to a
+scratch folder with the {{PLACEHOLDERS}} filled; creates the IAM roles the s3 fixtures assume and starts
+aws_creds_server.py (container, instance metadata and SSO endpoints); takes the baseline snapshot the safety checks compare
 with. Stops everything at the end. Needs tests/remote-state/setup.sh to have run (the venv's Python runs
 pytest; azurite from target/rs-node)."""
 import json, os, shutil, subprocess, sys, tempfile, time
@@ -13,6 +13,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import pg_tls  # noqa: E402
 
 
 class Env:
@@ -27,6 +28,7 @@ class Env:
         self.fixtures = os.path.join(tmp, "fixtures")
         self.home = os.path.join(tmp, "home")
         self.baseline = {}
+        self.pgtls = None  # pg_tls.TlsPg: a second PostgreSQL cluster, with ssl = on
 
     # -- the HCP Terraform server ------------------------------------------------------------------
     def start_tfc(self):
@@ -89,12 +91,17 @@ class Env:
         self.srv.load([harness.FIXTURES])
         harness.create_roles(self.srv)
         self.ph = self.srv.placeholders()
+        self.pgtls = pg_tls.TlsPg(os.path.join(self.tmp, "pgtls"), python=sys.executable).start()
+        self.pgtls.srv.load([harness.FIXTURES])
+        self.ph.update(self.pgtls.placeholders())
         self.start_tfc()
         self.start_creds()
         harness.run_remote.prepare_fixtures(harness.FIXTURES, self.fixtures, self.ph)
         os.makedirs(self.home)
         self.baseline = self.srv.snapshot()
         self.tfc_baseline = self.tfc_snapshot()
+        self.pgtls_baseline = self.pgtls.srv.snapshot()
+        self.pgtls_mark = self.pgtls.srv.mark()
         return self
 
     def stop(self):
@@ -108,6 +115,8 @@ class Env:
                 self.tfc["proc"].kill()
         if self.srv:
             self.srv.stop()
+        if self.pgtls:
+            self.pgtls.stop()
 
     def snapshot_of(self, backend):
         """Only one backend's part of the snapshot (s3 brings DynamoDB): cheaper after each test."""

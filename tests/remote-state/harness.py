@@ -12,6 +12,8 @@ FIXTURES = os.path.join(HERE, "fixtures")
 CASES = os.path.join(HERE, "cases.jsonl")
 TFC_TOKEN = "tfc-team-token.remote-state-6b1f0c"
 TFC_WRONG = "tfc-wrong-token.000000000000000000"
+# The sensitive workspace variables of tfc-cloud-vars: in its store only, never served, never shown.
+TFC_SENSITIVE_VARS = ["pw-remote-3f9a1c", "key-remote-8d2e4b"]
 GATE_REASON = "this terrace does not read remote state (no --backend-config in terrace --help)"
 
 if SAMPLE not in sys.path:
@@ -86,8 +88,9 @@ SECRETS_EXTRA = []
 
 def secrets():
     import cloud_auth_server
-    return servers.Servers.secrets() + [TFC_TOKEN, TFC_WRONG] + cloud_auth_server.SECRETS + \
-        cloud_auth_server.WRONG + SECRETS_EXTRA + aws_creds_server.secrets_list()
+    return servers.Servers.secrets() + [TFC_TOKEN, TFC_WRONG] + TFC_SENSITIVE_VARS + cloud_auth_server.SECRETS + \
+        cloud_auth_server.WRONG + SECRETS_EXTRA + \
+        aws_creds_server.secrets_list()
 
 
 def case_env(case, ph, home):
@@ -175,6 +178,11 @@ def assert_safe(env, backend, mark, tfc_mark, results, fixture_dir, fixture_befo
     bad = unsafe_requests(env.srv.requests_since(mark))
     bad += [f"tfc: {r['method']} {r['path']}" for r in env.tfc_requests_since(tfc_mark)
             if r["method"] not in ("GET", "HEAD")]
+    if env.pgtls is not None:  # the TLS cluster: reads only since the last check, contents unchanged
+        bad += [f"pg (TLS): {x}" for x in unsafe_requests(env.pgtls.srv.requests_since(env.pgtls_mark))]
+        env.pgtls_mark = env.pgtls.srv.mark()
+        if backend == "pg" and snapshot_diff(env.pgtls_baseline, env.pgtls.srv.snapshot()):
+            problems.append("TLS cluster contents changed")
     if bad:
         problems.append("write/lock requests: " + "; ".join(bad[:8]))
     if backend in servers.ALL_BACKENDS:

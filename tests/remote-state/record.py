@@ -35,6 +35,7 @@ import run_remote  # noqa: E402
 sys.path.insert(0, HERE)
 import aws_creds_server  # noqa: E402
 import harness  # noqa: E402
+import pg_tls  # noqa: E402
 
 FIXTURES = os.path.join(HERE, "fixtures")
 CASES = os.path.join(HERE, "cases.jsonl")
@@ -117,6 +118,12 @@ def suite(ws=None, bc=None, env=None, present=True, full=True, cmds=True, via_en
 def err(expr, **kw):
     return dict(kw, expr=expr, expect_error=True)
 
+
+PG_TLS_URL = "postgres://{{PG_USER}}:{{PG_PASSWORD}}@127.0.0.1:{{PGTLS_PORT}}/{{PG_DB}}"
+PG_TLS_LOCALHOST = "postgres://{{PG_USER}}:{{PG_PASSWORD}}@localhost:{{PGTLS_PORT}}/{{PG_DB}}"
+PG_CERT_URL = "postgres://certuser@127.0.0.1:{{PGTLS_PORT}}/{{PG_DB}}"
+PG_TLS_VALUES = ["terraform_data.vpc.output.name", "length(terraform_data.node)", "terraform_data.node[1].output.net",
+                 "terraform.workspace"]
 
 RECIPES = {
     "s3-env-lock": {
@@ -303,6 +310,57 @@ RECIPES = {
            err("terraform_data.vpc.output", bc_only=["conn_str=postgres://{{PG_USER}}:{{PG_PASSWORD}}@127.0.0.1:{{DEAD_PORT}}/{{PG_DB}}?sslmode=disable"],
                note="server down")],
     },
+    "pg-tls": {
+        # The TLS cluster (pg_tls.py); {{PG_PORT}} is a cluster without SSL. sslmode as lib/pq reads it.
+        "backends": ["pg"], "pg_tls": True,
+        "apply": [{}, {"workspace": "edge"}],
+        "cases": [{"expr": ":workspaces"}]
+        + [{"expr": x} for x in PG_TLS_VALUES]
+        + [{"expr": "terraform_data.vpc.output.name", "workspace": "edge"}]
+        + [{"expr": "terraform_data.vpc.output.name", "bc_only": [f"conn_str={PG_TLS_URL}?{q}"], "note": n}
+           for q, n in [("sslmode=require", "encrypted, certificate not checked"),
+                        ("sslmode=verify-full&sslrootcert={{PGTLS_CA_FILE}}", "the right root, the right name"),
+                        ("sslmode=verify-ca&sslrootcert={{PGTLS_CA_FILE}}", "the right root"),
+                        ("sslrootcert=/no/such/root.pem", "require ignores a root file that does not exist"),
+                        ("sslmode=disable", "plain: the server also takes plain connections")]]
+        + [{"expr": "terraform_data.vpc.output.name", "note": "verify-ca checks no name",
+            "bc_only": [f"conn_str={PG_TLS_LOCALHOST}?sslmode=verify-ca&sslrootcert={{{{PGTLS_CA_FILE}}}}"]},
+           {"expr": "terraform_data.vpc.output.name", "note": "key=value form",
+            "bc_only": ["conn_str=host=127.0.0.1 port={{PGTLS_PORT}} user={{PG_USER}} password={{PG_PASSWORD}} "
+                        "dbname={{PG_DB}} sslmode=verify-full sslrootcert={{PGTLS_CA_FILE}}"]},
+           {"expr": "length(terraform_data.node)", "note": "PGSSLMODE and PGSSLROOTCERT",
+            "env": {"PGSSLMODE": "verify-full", "PGSSLROOTCERT": "{{PGTLS_CA_FILE}}"}},
+           {"expr": "terraform_data.vpc.output.name", "note": "verify-full with the system roots (SSL_CERT_FILE)",
+            "bc_only": [f"conn_str={PG_TLS_URL}?sslmode=verify-full"], "env": {"SSL_CERT_FILE": "{{PGTLS_CA_FILE}}"}},
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_TLS_URL}?sslmode=verify-full&sslrootcert={{{{PGTLS_OTHER_CA_FILE}}}}"],
+               note="verify-full, a root that did not sign the server's certificate"),
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_TLS_URL}?sslrootcert={{{{PGTLS_OTHER_CA_FILE}}}}"],
+               note="require with an existing root file checks the chain (as verify-ca)"),
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_TLS_LOCALHOST}?sslmode=verify-full&sslrootcert={{{{PGTLS_CA_FILE}}}}"],
+               note="verify-full: the certificate is for 127.0.0.1, not localhost"),
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_TLS_URL}?sslmode=verify-full"],
+               note="verify-full, the system roots do not hold the test CA"),
+           err("terraform_data.vpc.output.name", env={"PGSSLMODE": "verify-full", "PGSSLROOTCERT": "{{PGTLS_OTHER_CA_FILE}}"},
+               note="PGSSLROOTCERT, the wrong root"),
+           err("terraform_data.vpc.output.name", bc_only=["conn_str=postgres://{{PG_USER}}:{{PG_PASSWORD}}@127.0.0.1:{{PG_PORT}}/{{PG_DB}}"],
+               note="a server without SSL, no sslmode: lib/pq requires TLS"),
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_TLS_URL}?sslmode=prefer"],
+               note="lib/pq 1.10 knows no sslmode prefer"),
+           {"expr": "terraform_data.vpc.output.name", "note": "a client certificate (sslcert, sslkey), no password",
+            "bc_only": [f"conn_str={PG_CERT_URL}?sslmode=verify-full&sslrootcert={{{{PGTLS_CA_FILE}}}}"
+                        "&sslcert={{PGTLS_CLIENT_CERT}}&sslkey={{PGTLS_CLIENT_KEY}}"]},
+           {"expr": "length(terraform_data.node)", "note": "a client certificate from PGSSLCERT and PGSSLKEY",
+            "bc_only": [f"conn_str={PG_CERT_URL}"],
+            "env": {"PGSSLCERT": "{{PGTLS_CLIENT_CERT}}", "PGSSLKEY": "{{PGTLS_CLIENT_KEY}}"}},
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_CERT_URL}?sslmode=require"],
+               note="a role that logs in with a client certificate only, none given"),
+           err("terraform_data.vpc.output.name", bc_only=[f"conn_str={PG_CERT_URL}"],
+               env={"PGSSLCERT": "{{PGTLS_CLIENT_CERT}}", "PGSSLKEY": "{{PGTLS_CLIENT_KEY_OPEN}}"},
+               note="a client key others may read"),
+           {"expr": "terraform_data.vpc.output.name", "note": "the password from PGPASSFILE",
+            "bc_only": ["conn_str=postgres://{{PG_USER}}@127.0.0.1:{{PGTLS_PORT}}/{{PG_DB}}"],
+            "env": {"PGPASSFILE": "{{PGTLS_PGPASS_FILE}}"}}],
+    },
     "azurerm-env": {
         "backends": ["azurerm"], "env": AZ_ENV,
         "buckets": {"azurerm": ["states"]},
@@ -344,6 +402,42 @@ TFC_ENV = {"TF_CLI_CONFIG_FILE": "cli.tfrc", "SSL_CERT_FILE": "{{TFC_CA_FILE}}"}
 TFC_STATES = {"core-prod": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["core", "prod"]),
               "core-dev": ("s3-env-lock", "s3/team-env-state/workspaces/blue/core/terraform.tfstate", ["core"])}
 
+# Workspace variables (tfc-cloud-vars): what the workspaces of organization vars-org hold besides their
+# state. Sensitive values are in the store only: the server answers null for them, as HCP Terraform does.
+TFC_VARS = [
+    {"key": "region", "value": "us-east-2"},
+    {"key": "replicas", "value": "3"},
+    {"key": "zones", "value": '["a", "b"]', "hcl": True},
+    {"key": "labels", "value": '{ team = "core", tier = 2 }', "hcl": True},
+    {"key": "owner", "value": "remote-owner"},
+    {"key": "db_password", "value": "pw-remote-3f9a1c", "sensitive": True},
+    {"key": "api_key", "value": "key-remote-8d2e4b", "sensitive": True},
+    {"key": "settings", "value": '{ size = 3, name = "x" }', "hcl": True},
+    {"key": "flag", "value": "true", "category": "env"},
+    {"key": "from_env", "value": "remote-from-env"},
+    {"key": "undeclared", "value": "nobody reads this"},
+]
+TFC_STATES.update({
+    "team-vars": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
+    "team-vars-local": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
+    "team-vars-bad": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
+    "team-vars-types": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
+    "team-vars-broken": ("s3-env-lock", "s3/team-env-state/core/terraform.tfstate", ["vars"]),
+})
+TFC_META = {
+    "team-vars": {"execution-mode": "remote", "vars": TFC_VARS},
+    "team-vars-local": {"execution-mode": "local", "vars": TFC_VARS},
+    "team-vars-bad": {"execution-mode": "remote", "vars": [{"key": "zones", "value": "[1,", "hcl": True},
+                                                            {"key": "region", "value": "us-west-1"}]},
+    "team-vars-broken": {"execution-mode": "remote", "vars-status": 403, "vars": TFC_VARS},
+    "team-vars-types": {"execution-mode": "agent", "vars": [{"key": "replicas", "value": "many"},
+                                                             {"key": "zones", "value": "a,b"},
+                                                             {"key": "region", "value": "ap-south-1"}]},
+}
+VAR_EXPRS = ["var.region", "var.replicas", "var.zones", "var.labels", "var.owner", "var.db_password", "var.api_key",
+             "var.settings", "var.flag", "var.from_env", "local.summary"]
+
+
 def tfc_suite(ws, local_ws, state, full=True, **kw):
     """Value cases for a tfc fixture: terrace's --workspace ws (local_ws: the name Terraform gives it,
     state: the HCP workspace holding it, both for the reader of this file)."""
@@ -379,19 +473,39 @@ RECIPES.update({
         + [err("terraform_data.vpc.output", workspace="core-dev", env_over={"TF_CLI_CONFIG_FILE": "cli-wrong.tfrc"},
                note="wrong token: 401")],
     },
+    "tfc-cloud-vars": {
+        "backends": [], "backend": "tfc", "env": TFC_ENV, "tfc_org": "vars-org",
+        "tfc": ["team-vars", "team-vars-local", "team-vars-bad", "team-vars-types", "team-vars-broken"],
+        "cases": [{"expr": ":workspaces", "workspace": "team-vars"}]
+        + [{"expr": x, "workspace": "team-vars"} for x in VAR_EXPRS]
+        + [{"expr": "var.from_env", "workspace": "team-vars", "env": {"TF_VAR_from_env": "env-wins"},
+            "note": "TF_VAR_ wins over the workspace"},
+           {"expr": "var.owner", "workspace": "team-vars", "env": {"TF_VAR_owner": "env-owner"},
+            "note": "terraform.tfvars wins over TF_VAR_ and the workspace"}]
+        + [{"expr": x, "workspace": "team-vars-local", "note": "local execution mode: no workspace variables"}
+           for x in ["var.region", "var.replicas", "var.api_key", "var.owner"]]
+        + [{"expr": x, "workspace": "team-vars-types", "note": "agent execution mode: the variables are used"}
+           for x in ["var.region"]]
+        + [err("var.region", workspace="team-vars-bad", note="a workspace variable marked HCL that is not valid HCL"),
+           err("1 + 1", workspace="team-vars-bad", note="the console does not start"),
+           err("var.replicas", workspace="team-vars-types", note="a string that is no number, for a number variable"),
+           err("var.zones", workspace="team-vars-types", note="a string (not HCL) for a list variable"),
+           err("1 + 1", workspace="team-vars-broken", note="the server refuses to list the variables (403)")],
+    },
 })
 
 
 def phase_tfc(name, r):
-    """backend-content/tfc/acme/: the Terraform-written states of another fixture as HCP workspaces."""
-    out = os.path.join(FIXTURES, name, "backend-content", "tfc", "acme")
+    """backend-content/tfc/ORG/ (acme unless the recipe says): the Terraform-written states of another
+    fixture as HCP workspaces, with the workspace settings of TFC_META."""
+    out = os.path.join(FIXTURES, name, "backend-content", "tfc", r.get("tfc_org", "acme"))
     shutil.rmtree(os.path.join(FIXTURES, name, "backend-content"), ignore_errors=True)
     os.makedirs(out)
     for ws in r["tfc"]:
         src, rel, tags = TFC_STATES[ws]
         shutil.copyfile(os.path.join(FIXTURES, src, "backend-content", rel), os.path.join(out, ws + ".tfstate"))
         with open(os.path.join(out, ws + ".json"), "w") as f:
-            f.write(json.dumps({"tags": tags}) + "\n")
+            f.write(json.dumps(dict({"tags": tags}, **TFC_META.get(ws, {}))) + "\n")
 
 
 def log(*a):
@@ -452,10 +566,17 @@ def make_buckets(srv, r, tmp):
 
 def phase_apply(name, r, tmp):
     out = os.path.join(FIXTURES, name, "backend-content")
-    srv = servers.Servers(os.path.join(tmp, "apply-servers"), r["backends"]).start()
+    tls = None
+    if r.get("pg_tls"):
+        tls = pg_tls.TlsPg(os.path.join(tmp, "apply-servers")).start()
+        srv = tls.srv
+    else:
+        srv = servers.Servers(os.path.join(tmp, "apply-servers"), r["backends"]).start()
     try:
         make_buckets(srv, r, tmp)
         ph = srv.placeholders()
+        if tls:
+            ph.update(tls.placeholders())
         home = os.path.join(tmp, "home")
         os.makedirs(home, exist_ok=True)
         work = os.path.join(tmp, "apply-fixture")
@@ -564,9 +685,14 @@ def strip_warnings(out, err):
         for m in rx.finditer(out):
             err += m.group(0)
         out = rx.sub("", out)
-    m = re.match(r"(\nWarning: .*?\n\n(?:.*\n)*?\n)(?=[^\n])", out)
-    if out.startswith("\nWarning: ") and m:
-        return out[m.end():], err + m.group(1)
+    # one warning after another (the cloud block warns for each sensitive workspace variable)
+    while out.startswith("\nWarning: "):
+        m = re.match(r"(\nWarning: .*?\n\n(?:.*\n)*?\n)(?=[^\n])", out)
+        if not m:
+            break
+        out, err = out[m.end():], err + m.group(1)
+        if out.startswith("Warning: "):  # the next one, its blank line taken by the match above
+            out = "\n" + out
     return out, err
 
 
@@ -644,14 +770,19 @@ def start_tfc(tmp, name):
 
 def phase_cases(name, r, tmp):
     srv = servers.Servers(os.path.join(tmp, "case-servers"), r["backends"] or ["http"]).start()
-    tfc = None
+    tfc = tls = None
     try:
         bc = os.path.join(FIXTURES, name, "backend-content")
-        if os.path.isdir(bc):
+        if r.get("pg_tls"):
+            tls = pg_tls.TlsPg(os.path.join(tmp, "case-tls-servers")).start()
+            tls.srv.load([bc])
+        elif os.path.isdir(bc):
             srv.load([bc])
         if "s3" in r["backends"]:
             harness.create_roles(srv)
         ph = srv.placeholders()
+        if tls:
+            ph.update(tls.placeholders())
         if r.get("backend") == "tfc":
             tfc, more = start_tfc(tmp, name)
             ph.update(more)
@@ -690,6 +821,8 @@ def phase_cases(name, r, tmp):
         srv.stop()
         if "creds" in locals():
             creds.shutdown()
+        if tls is not None:
+            tls.stop()
         if tfc is not None:
             tfc.terminate()
             tfc.wait()

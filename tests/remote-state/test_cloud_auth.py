@@ -9,7 +9,7 @@ every test asserts that the local server saw the request, so a proxy that was no
 test instead of reaching out. Expectations: the answers Terraform 1.15.5 recorded for the same objects
 with the other credential (cases.jsonl, gcs-prefix with access_token, azurerm-env with ARM_ACCESS_KEY):
 the state read is the same bytes, whichever credential read it. Each test ends with the safety checks."""
-import base64, hashlib, hmac, json, os, shutil, stat, subprocess, sys, time, urllib.parse
+import base64, hashlib, hmac, json, os, stat, subprocess, sys, urllib.parse
 
 import pytest
 
@@ -122,8 +122,6 @@ def error_run(rs_env, cloud, module, backend, env=None, bc=None, expr="terraform
     amark, cmark = cloud["az"].mark(), os.path.getsize(cloud["log"])
     case = {"module": module, "backend": backend, "expr": expr, "env": env or {}, "backend_config": bc or []}
     r = harness.run_terrace(rs_env.binary, fx, case, rs_env.ph, rs_env.home)
-    if os.environ.get("SHOW_ERRORS"):
-        print(f"\n{r['err'].strip()} ({r['secs']:.2f} s)")
     try:
         assert r["rc"] == 1, r
         assert r["err"].strip() and r["secs"] < 10, r
@@ -170,6 +168,23 @@ def test_gcs_impersonation_from_a_credentials_file_and_env(rs_env, gate, cloud, 
                               GOOGLE_IMPERSONATE_SERVICE_ACCOUNT="nobody@acme-infra.iam.gserviceaccount.com"))
     assert via_proxy(reqs, "oauth2.googleapis.com") and via_proxy(reqs, "iamcredentials.googleapis.com"), reqs
     assert [q["status"] for q in reqs if q["server"] == "tls"] == [200, 200], reqs
+
+
+def test_gcs_impersonated_service_account_file(rs_env, gate, cloud, tmp_path):
+    """GOOGLE_APPLICATION_CREDENTIALS naming an `impersonated_service_account` file (what gcloud's
+    `auth application-default login --impersonate-service-account` writes): its source credentials'
+    token, then its service_account_impersonation_url with its delegates as written."""
+    adc = tmp_path / "impersonated.json"
+    adc.write_text(json.dumps({
+        "type": "impersonated_service_account",
+        "service_account_impersonation_url": cas.IAM_URL.format(cas.GCP_SA),
+        "delegates": [f"projects/-/serviceAccounts/{cas.GCP_DELEGATES[0]}"],
+        "source_credentials": {"type": "authorized_user", "client_id": cas.GCP_CLIENT_ID,
+                               "client_secret": cas.GCP_CLIENT_SECRET, "refresh_token": cas.GCP_REFRESH_TOKEN}}))
+    _, reqs = run(rs_env, cloud, "gcs-prefix", recorded("gcs-prefix")[:5],
+                  env=gcs_env(cloud, GOOGLE_APPLICATION_CREDENTIALS=str(adc)))
+    assert [(q["host"], q["status"]) for q in reqs if q["server"] == "tls"] == \
+        [("oauth2.googleapis.com", 200), ("iamcredentials.googleapis.com", 200)], reqs
 
 
 def test_gcs_impersonation_delegates(rs_env, gate, cloud):

@@ -71,7 +71,8 @@ def test_iam_generate_access_token(srv):
     assert st == 401 and j["error"]["status"] == "UNAUTHENTICATED"
     assert iam(srv, sa="x@p.iam.gserviceaccount.com")[1]["error"]["status"] == "PERMISSION_DENIED"
     assert iam(srv, delegates=["x@p.iam.gserviceaccount.com"])[0] == 403
-    assert iam(srv, scope=["https://www.googleapis.com/auth/cloud-platform"])[0] == 400
+    assert iam(srv, scope=["https://www.googleapis.com/auth/cloud-platform"])[0] == 200
+    assert iam(srv, scope=["https://www.googleapis.com/auth/userinfo.email"])[0] == 400
     assert call(srv, IAM.format(cas.GCP_SA), "GET")[0] == 404
 
 

@@ -10,6 +10,12 @@ import tfc_server
 STATE = b'{\n  "version": 4,\n  "terraform_version": "1.15.5",\n  "serial": 7,\n  "lineage": "l",\n  "outputs": {},\n  "resources": []\n}\n'
 
 
+VARS = [{"key": "region", "value": "us-east-2"},
+        {"key": "zones", "value": '["a"]', "hcl": True, "description": "where"},
+        {"key": "db_password", "value": "pw-never-served-0001", "sensitive": True},
+        {"key": "AWS_REGION", "value": "us-east-2", "category": "env"}]
+
+
 @pytest.fixture(scope="module")
 def tfc(tmp_path_factory):
     d = tmp_path_factory.mktemp("tfc")
@@ -21,6 +27,8 @@ def tfc(tmp_path_factory):
     (store / "acme" / "core-dev.json").write_text(json.dumps({"tags": ["core"]}))
     (store / "acme" / "fresh.json").write_text(json.dumps({"tags": ["new"]}))
     (store / "acme" / "edge-empty.tfstate").write_bytes(b"")
+    (store / "vars-org").mkdir()
+    (store / "vars-org" / "with-vars.json").write_text(json.dumps({"execution-mode": "remote", "vars": VARS}))
     ca, cert, key = harness.servers.make_certs(str(d))
     port = harness.servers.free_port()
     log = str(d / "requests.jsonl")
@@ -153,3 +161,36 @@ def test_outputs_hide_sensitive_values_in_lists(tfc, tmp_path):
         assert len(json.loads(get(tfc, f"/api/v2/state-versions/{sv}/outputs")[1])["data"]) == 3
     finally:
         p.unlink()
+
+
+def test_workspace_variables(tfc):
+    """all-vars (what Terraform's cloud block reads) and vars: every category, a sensitive value null,
+    the execution mode on the workspace; an unknown workspace 404, no token 401."""
+    code, body, _ = get(tfc, "/api/v2/organizations/vars-org/workspaces/with-vars")
+    ws = json.loads(body)["data"]
+    assert code == 200 and ws["attributes"]["execution-mode"] == "remote"
+    assert json.loads(get(tfc, "/api/v2/organizations/acme/workspaces/core-prod")[1])["data"]["attributes"][
+        "execution-mode"] == "local"
+    code, body, _ = get(tfc, f"/api/v2/workspaces/{ws['id']}/all-vars")
+    assert code == 200 and b"pw-never-served" not in body
+    data = json.loads(body)["data"]
+    assert [(v["type"], v["attributes"]["key"], v["attributes"]["category"]) for v in data] == [
+        ("vars", "region", "terraform"), ("vars", "zones", "terraform"), ("vars", "db_password", "terraform"),
+        ("vars", "AWS_REGION", "env")]
+    by = {v["attributes"]["key"]: v["attributes"] for v in data}
+    assert by["region"]["value"] == "us-east-2" and by["region"]["hcl"] is False
+    assert by["zones"]["hcl"] is True and by["zones"]["description"] == "where"
+    assert by["db_password"]["sensitive"] is True and by["db_password"]["value"] is None
+    assert all(v["relationships"]["configurable"]["data"]["id"] == ws["id"] for v in data)
+    # vars: the same, paged
+    code, body, _ = get(tfc, f"/api/v2/workspaces/{ws['id']}/vars?page%5Bsize%5D=3")
+    page = json.loads(body)
+    assert code == 200 and len(page["data"]) == 3 and page["meta"]["pagination"]["next-page"] == 2
+    code, body, _ = get(tfc, f"/api/v2/workspaces/{ws['id']}/vars?page%5Bsize%5D=3&page%5Bnumber%5D=2")
+    assert [v["attributes"]["key"] for v in json.loads(body)["data"]] == ["AWS_REGION"]
+    # a workspace without variables has an empty list; unknown id 404; the token is required
+    core = json.loads(get(tfc, "/api/v2/organizations/acme/workspaces/core-prod")[1])["data"]["id"]
+    assert json.loads(get(tfc, f"/api/v2/workspaces/{core}/all-vars")[1])["data"] == []
+    assert get(tfc, "/api/v2/workspaces/ws-0000000000000000/all-vars")[0] == 404
+    assert get(tfc, f"/api/v2/workspaces/{ws['id']}/all-vars", token=None)[0] == 401
+    assert get(tfc, f"/api/v2/workspaces/{ws['id']}/all-vars", method="POST")[0] == 405

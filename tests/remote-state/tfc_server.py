@@ -16,6 +16,10 @@ Serves, on 127.0.0.1, the documented endpoints a state reader needs (JSON:API, a
   GET /api/v2/workspaces/ID/current-state-version      the workspace's current state version (404: none);
         its attributes.hosted-state-download-url points at the download below
   GET /api/v2/state-versions/SV/download               the state itself (the raw state JSON)
+  GET /api/v2/workspaces/ID/vars                       the workspace's variables (JSON:API `vars`: key, value,
+        category "terraform" | "env", hcl, sensitive, description; a sensitive value is null), paged
+  GET /api/v2/workspaces/ID/all-vars                   the same, with those of variable sets (none here), all
+        at once: what Terraform's `cloud` block asks for (go-tfe's Variables.ListAll)
   GET /api/v2/workspaces/ID/current-state-version-outputs, /api/v2/state-versions/SV/outputs,
       /api/v2/state-version-outputs/OUT                 the root outputs (what `terraform output` reads)
 
@@ -26,7 +30,9 @@ organization or workspace is 404, as HCP Terraform answers. Anything but GET/HEA
 
 The store: DIR/ORG/NAME.tfstate is workspace NAME's current state (an empty file: a state version with an
 empty body); DIR/ORG/NAME.json, optional, holds the workspace's {"tags": [...], "id": "ws-..."}; a
-workspace with only NAME.json has no state version. This is the `tfc/` folder of a fixture's
+workspace with only NAME.json has no state version. NAME.json may also set "execution-mode" ("local",
+the default here, "remote" or "agent") and "vars": [{"key", "value", "category", "hcl", "sensitive"}], or
+"vars-status": CODE to answer the variable lists with that error. This is the `tfc/` folder of a fixture's
 backend-content/. The files are re-read on each request (nothing is cached, nothing written)."""
 import hashlib, json, os, signal, ssl, sys, threading, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -230,6 +236,14 @@ def make_handler(store, token, log):
                                        "hosted-state-download-url": f"{scheme}://{host}/api/v2/state-versions/{sv}/download",
                                        "hosted-json-state-download-url": None, "resources-processed": True},
                         "relationships": {"workspace": {"data": {"id": p[1], "type": "workspaces"}}}}})
+            if len(p) == 3 and p[0] == "workspaces" and p[2] in ("vars", "all-vars"):
+                found = store.find_id(p[1])
+                if not found:
+                    return self.err(404, "not found")
+                status = store.meta(found[0], found[1]).get("vars-status")
+                if status:  # a workspace whose variables the server fails to list (a test knob)
+                    return self.err(int(status), "internal error")
+                return self.list_vars(found[0], found[1], p[1], q, p[2])
             if len(p) == 3 and p[0] == "workspaces" and p[2] == "current-state-version-outputs":
                 found = store.find_id(p[1])
                 data = store.state(*found) if found else None
@@ -287,6 +301,38 @@ def make_handler(store, token, log):
                                         "prev-page": page - 1 if page > 1 else None,
                                         "next-page": page + 1 if page < total else None,
                                         "total-pages": total, "total-count": len(names)}}})
+
+        def list_vars(self, org, name, wid, q, which):
+            """The workspace's variables (JSON:API `vars`), in their stored order; a sensitive one's value
+            is null, as HCP Terraform never gives it back. `all-vars` (what Terraform's cloud backend asks
+            for: the workspace's and its variable sets' variables; this store has no variable sets) answers
+            them all at once; `vars` is paged like every list (page[number], page[size])."""
+            items = []
+            for i, v in enumerate(store.meta(org, name).get("vars", [])):
+                vid = "var-" + hashlib.sha256(f"{org}/{name}/{v['key']}/{v.get('category', 'terraform')}".encode()).hexdigest()[:16]
+                sens = bool(v.get("sensitive"))
+                items.append({"id": vid, "type": "vars",
+                              "attributes": {"key": v["key"], "value": None if sens else v.get("value", ""),
+                                             "sensitive": sens, "category": v.get("category", "terraform"),
+                                             "hcl": bool(v.get("hcl")), "description": v.get("description", ""),
+                                             "version-id": hashlib.sha256(json.dumps(v).encode()).hexdigest()[:40]},
+                              "relationships": {"configurable": {"data": {"id": wid, "type": "workspaces"},
+                                                                 "links": {"related": f"/api/v2/workspaces/{wid}"}}},
+                              "links": {"self": f"/api/v2/workspaces/{wid}/vars/{vid}"}})
+            if which == "all-vars":
+                return self.send(200, {"data": items})
+            size = max(1, min(100, int(q.get("page[size]", ["20"])[0])))
+            page = max(1, int(q.get("page[number]", ["1"])[0]))
+            total = max(1, -(-len(items) // size))
+            return self.send(200, {
+                "data": items[(page - 1) * size: page * size],
+                "links": {"self": f"/api/v2/workspaces/{wid}/vars?page%5Bnumber%5D={page}&page%5Bsize%5D={size}",
+                          "next": f"/api/v2/workspaces/{wid}/vars?page%5Bnumber%5D={page + 1}&page%5Bsize%5D={size}"
+                          if page < total else None},
+                "meta": {"pagination": {"current-page": page, "page-size": size,
+                                        "prev-page": page - 1 if page > 1 else None,
+                                        "next-page": page + 1 if page < total else None,
+                                        "total-pages": total, "total-count": len(items)}}})
 
         do_GET = do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = handle_any
 

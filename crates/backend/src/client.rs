@@ -266,6 +266,15 @@ impl Http {
     }
 }
 
+/// The system's root certificates (DER) as Go's `crypto/x509` finds them on Linux, for
+/// connections that are not HTTP (the pg backend's TLS).
+pub(crate) fn system_roots(env: &Env) -> Vec<Vec<u8>> {
+    Http::new(env, TlsOptions::default())
+        .roots()
+        .map(|roots| roots.iter().map(|c| c.der().to_vec()).collect())
+        .unwrap_or_default()
+}
+
 fn config_error(message: String) -> Transport {
     Transport {
         kind: ErrorKind::Config,

@@ -38,6 +38,7 @@ mod settings;
 mod stored;
 #[cfg(not(target_family = "wasm"))]
 mod tfe;
+mod workspace_variable;
 #[cfg(not(target_family = "wasm"))]
 mod xml_text;
 
@@ -47,6 +48,7 @@ pub use fetched::Fetched;
 pub use secret::Secret;
 pub use settings::{Setting, Settings, takes_string};
 pub use stored::stored_settings;
+pub use workspace_variable::WorkspaceVariable;
 
 /// The backend types terrace reads.
 pub const READABLE: &[&str] = &["azurerm", "cloud", "gcs", "http", "pg", "remote", "s3"];
@@ -126,6 +128,34 @@ pub fn workspaces(settings: &Settings, env: &Env) -> Result<Vec<String>, Backend
         "cloud" | "remote" => tfe::workspaces(settings, env),
         other => Err(unsupported(other)),
     }
+}
+
+/// The input variables the selected workspace holds, as Terraform's console takes them
+/// with a `cloud` block: the workspace's variables (and its variable sets') of category
+/// "terraform", none when the workspace runs in local execution mode. Every other backend
+/// (the `remote` backend too: its console reads no workspace variable) has none.
+///
+/// ```
+/// use terrace_backend::{Env, Settings, workspace_variables};
+///
+/// let none = workspace_variables(&Settings::new("s3"), "default", &Env::default()).unwrap();
+/// assert!(none.is_empty());
+/// ```
+///
+/// # Errors
+/// As [`read_state`], for the workspace and its variables.
+pub fn workspace_variables(
+    settings: &Settings,
+    workspace: &str,
+    env: &Env,
+) -> Result<Vec<WorkspaceVariable>, BackendError> {
+    if settings.kind() != "cloud" {
+        return Ok(Vec::new());
+    }
+    #[cfg(target_family = "wasm")]
+    return Err(no_network(settings.kind(), (workspace, env)));
+    #[cfg(not(target_family = "wasm"))]
+    tfe::workspace_variables(settings, workspace, env)
 }
 
 /// WebAssembly (the playground) has no sockets: every backend is out of reach there.

@@ -12,6 +12,9 @@ fn error(kind: ErrorKind, message: impl Into<String>) -> BackendError {
     BackendError::new(NAME, kind, message)
 }
 
+mod conn_str;
+mod tls;
+
 /// An open connection and the schema the states are in.
 struct Connection {
     client: postgres::Client,
@@ -34,83 +37,49 @@ impl Connection {
             .string_or_env("schema_name", env, &["PG_SCHEMA_NAME"])
             .unwrap_or("terraform_remote_state")
             .to_string();
-        let ssl_mode =
-            ssl_mode(conn_str.expose()).or_else(|| env.get("PGSSLMODE").map(str::to_string));
-        let mut config = parse_config(conn_str.expose())?;
         let mut secrets = vec![conn_str.clone()];
-        // lib/pq's defaults: libpq's environment variables, then its built-in values.
-        if config.get_hosts().is_empty() {
-            config.host(env.get("PGHOST").unwrap_or("localhost"));
-        }
-        if config.get_ports().is_empty()
-            && let Some(port) = env.get("PGPORT").and_then(|p| p.parse().ok())
-        {
-            config.port(port);
-        }
-        if config.get_user().is_none() {
-            let user = env
-                .first(&["PGUSER", "USER", "LOGNAME"])
-                .unwrap_or("postgres");
-            config.user(user);
-        }
-        if config.get_dbname().is_none()
-            && let Some(db) = env.get("PGDATABASE")
-        {
-            config.dbname(db);
-        }
-        if config.get_password().is_none()
-            && let Some(password) = env.get("PGPASSWORD")
-        {
+        if let Some(password) = env.get("PGPASSWORD") {
             secrets.push(Secret::new(password));
-            config.password(password);
         }
-        if let Some(password) = config.get_password() {
-            secrets.push(Secret::new(String::from_utf8_lossy(password).into_owned()));
+        let params = conn_str::params(conn_str.expose(), env).map_err(|e| {
+            let texts: Vec<&str> = secrets.iter().map(Secret::expose).collect();
+            error(
+                ErrorKind::Config,
+                format!("conn_str: {}", scrub(&e, &texts)),
+            )
+        })?;
+        if let Some(password) = params.get("password") {
+            secrets.push(Secret::new(password.clone()));
         }
-        match ssl_mode.as_deref() {
-            Some("disable" | "allow" | "prefer") => {
-                config.ssl_mode(postgres::config::SslMode::Disable);
-            }
-            Some(mode) => {
-                return Err(error(
-                    ErrorKind::Unsupported,
-                    format!(
-                        "sslmode={mode}: terrace reads pg state over plain connections only (sslmode=disable); TLS to PostgreSQL is not supported yet"
-                    ),
-                ));
-            }
-            None => {
-                return Err(error(
-                    ErrorKind::Unsupported,
-                    "the connection string sets no sslmode, so lib/pq (Terraform's driver) requires TLS, which terrace does not support yet: add sslmode=disable where the server allows plain connections",
-                ));
-            }
-        }
-        config.connect_timeout(crate::client::CONNECT_TIMEOUT);
-        let hosts: Vec<String> = config
-            .get_hosts()
-            .iter()
-            .map(|h| match h {
-                postgres::config::Host::Tcp(name) => name.clone(),
-                #[allow(unreachable_patterns)]
-                _ => "(socket)".to_string(),
-            })
-            .collect();
-        let port = config.get_ports().first().copied().unwrap_or(5432);
+        let config = config_of(&params)?;
+        let host = params.get("host").map_or("", String::as_str);
+        let port = params.get("port").map_or("", String::as_str);
         let place = format!(
-            "postgres://{}:{port}/{} schema {schema:?}",
-            hosts.join(","),
-            config.get_dbname().unwrap_or_default()
+            "postgres://{host}:{port}/{} schema {schema:?}",
+            params.get("dbname").map_or("", String::as_str)
         );
-        let client = config.connect(postgres::NoTls).map_err(|e| {
-            let text = describe(&e, &secrets);
+        let failed = |e: postgres::Error, secrets: &[Secret]| {
+            let text = describe(&e, secrets);
             let kind = match e.code() {
                 Some(code) if code.code().starts_with("28") => ErrorKind::Auth,
                 Some(_) => ErrorKind::Server,
+                None if text.contains("certificate") || text.contains("SSL") => ErrorKind::Auth,
                 None => ErrorKind::Unreachable,
             };
             error(kind, format!("connecting to {place}: {text}"))
-        })?;
+        };
+        let check = tls::check(&params).map_err(|e| error(ErrorKind::Config, e))?;
+        let client = match check {
+            None => config.connect(postgres::NoTls),
+            Some(check) => {
+                let tls = tls::client_config(check, &params, env)
+                    .map_err(|e| error(ErrorKind::Config, format!("{place}: {e}")))?;
+                let mut config = config;
+                config.ssl_mode(postgres::config::SslMode::Require);
+                config.connect(tokio_postgres_rustls::MakeRustlsConnect::new(tls))
+            }
+        }
+        .map_err(|e| failed(e, &secrets))?;
         Ok(Connection {
             client,
             schema,
@@ -124,32 +93,44 @@ impl Connection {
     }
 }
 
-/// The `sslmode` a connection string names (URL query or `key=value` form).
-fn ssl_mode(conn_str: &str) -> Option<String> {
-    let at = conn_str.find("sslmode=")?;
-    let rest = &conn_str[at + "sslmode=".len()..];
-    let end = rest.find(['&', ' ', '#']).unwrap_or(rest.len());
-    Some(rest[..end].trim_matches('\'').to_string())
-}
-
-/// The connection string as rust-postgres reads it, with `sslmode` taken out (this file
-/// decides it) and the scheme `postgresql://` accepted as lib/pq accepts it.
-fn parse_config(conn_str: &str) -> Result<postgres::Config, BackendError> {
-    let mut text = conn_str.to_string();
-    if let Some(at) = text.find("sslmode=") {
-        let end = text[at..]
-            .find(['&', ' '])
-            .map_or(text.len(), |e| at + e + 1);
-        text.replace_range(at..end, "");
-        let trimmed = text.trim_end_matches(['&', '?', ' ']).to_string();
-        text = trimmed;
+/// rust-postgres's configuration for lib/pq's settings (TLS is decided apart).
+fn config_of(params: &conn_str::Params) -> Result<postgres::Config, BackendError> {
+    let mut config = postgres::Config::new();
+    let host = params.get("host").map_or("localhost", String::as_str);
+    #[cfg(unix)]
+    if host.starts_with('/') {
+        config.host_path(host);
+    } else {
+        config.host(host);
     }
-    text.parse().map_err(|_| {
+    #[cfg(not(unix))]
+    config.host(host);
+    let port = params.get("port").map_or("5432", String::as_str);
+    let port: u16 = port.parse().map_err(|_| {
         error(
             ErrorKind::Config,
-            "conn_str is not a valid PostgreSQL connection string (a postgres:// URL or key=value pairs)",
+            format!("conn_str: invalid port {port:?}"),
         )
-    })
+    })?;
+    config.port(port);
+    if let Some(user) = params.get("user") {
+        config.user(user);
+    }
+    if let Some(password) = params.get("password") {
+        config.password(password);
+    }
+    if let Some(db) = params.get("dbname") {
+        config.dbname(db);
+    }
+    if let Some(options) = params.get("options") {
+        config.options(options);
+    }
+    if let Some(name) = params.get("application_name") {
+        config.application_name(name);
+    }
+    config.ssl_mode(postgres::config::SslMode::Disable);
+    config.connect_timeout(crate::client::CONNECT_TIMEOUT);
+    Ok(config)
 }
 
 /// PostgreSQL's quoting of an identifier (lib/pq's `QuoteIdentifier`).
@@ -170,6 +151,18 @@ fn describe(e: &postgres::Error, secrets: &[Secret]) -> String {
                 _ => s,
             }
         }
+    };
+    // lib/pq's words for a server that answers the SSL request with "no".
+    // Go's words for a chain no trusted root signed (rustls says UnknownIssuer, or
+    // BadSignature when a root of the same name did not sign it).
+    let text = if text.contains("server does not support TLS") {
+        "pq: SSL is not enabled on the server".to_string()
+    } else if text.contains("invalid peer certificate: UnknownIssuer")
+        || text.contains("invalid peer certificate: BadSignature")
+    {
+        "TLS: x509: certificate signed by unknown authority (no root in sslrootcert, or in the system's roots, signed the server's certificate)".to_string()
+    } else {
+        text.replace("error performing TLS handshake: ", "TLS: ")
     };
     let secrets: Vec<&str> = secrets.iter().map(Secret::expose).collect();
     scrub(&text, &secrets)
@@ -250,19 +243,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn connection_strings() {
-        assert_eq!(
-            ssl_mode("postgres://u@h:1/db?sslmode=disable").as_deref(),
-            Some("disable")
-        );
-        assert_eq!(
-            ssl_mode("host=h sslmode=require user=u").as_deref(),
-            Some("require")
-        );
-        assert_eq!(ssl_mode("postgres://h/db"), None);
-        let config = parse_config("postgres://u:pw@127.0.0.1:5433/db?sslmode=disable").unwrap();
+    fn connection_settings() {
+        let params = conn_str::params(
+            "postgres://u:pw@127.0.0.1:5433/db?sslmode=disable",
+            &Env::default(),
+        )
+        .unwrap();
+        let config = config_of(&params).unwrap();
         assert_eq!(config.get_ports(), [5433]);
         assert_eq!(config.get_dbname(), Some("db"));
         assert_eq!(quote_identifier("a\"b"), "\"a\"\"b\"");
+        let params = conn_str::params("host=h port=x", &Env::default()).unwrap();
+        assert!(config_of(&params).is_err());
+    }
+
+    #[test]
+    fn errors_name_no_password() {
+        let mut settings = Settings::new("pg");
+        settings.set(
+            "conn_str",
+            crate::settings::Setting::String("postgres://u:s3cret-pw@h/db?sslmode=prefer".into()),
+        );
+        let e = read_state(&settings, "default", &Env::default()).unwrap_err();
+        assert!(e.to_string().contains("unsupported sslmode"), "{e}");
+        assert!(!e.to_string().contains("s3cret"), "{e}");
     }
 }

@@ -1,4 +1,4 @@
-//! The `cloud` block and the `remote` backend (HCP Terraform, Terraform Enterprise): the workspace by name through the documented API v2, its current state version, and the state download; the token from the block, `TF_TOKEN_<host>` or the CLI's `credentials.tfrc.json`.
+//! The `cloud` block and the `remote` backend (HCP Terraform, Terraform Enterprise): the workspace by name through the documented API v2, its current state version, the state download, and (`cloud`) the workspace's variables; the token from the block, `TF_TOKEN_<host>` or the CLI's `credentials.tfrc.json`.
 
 use crate::client::{Http, Reply, TlsOptions, encode_path, redact_url};
 use crate::env::Env;
@@ -6,6 +6,7 @@ use crate::error::{BackendError, ErrorKind};
 use crate::fetched::Fetched;
 use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
+use crate::workspace_variable::WorkspaceVariable;
 
 const DEFAULT_HOST: &str = "app.terraform.io";
 
@@ -252,6 +253,81 @@ impl Tfe {
         })
     }
 
+    /// The workspace's variables of category "terraform" (go-tfe's `Variables.ListAll`:
+    /// `workspaces/ID/all-vars`, the workspace's and its variable sets'), none in local
+    /// execution mode or when the server has no such list (404), as Terraform's `cloud` block
+    /// reads them for its console (`FetchVariables`).
+    fn variables(&self, selected: &str) -> Result<Vec<WorkspaceVariable>, BackendError> {
+        let remote = self.remote_name(selected);
+        let place = format!("{}/{}/{remote}", self.host, self.organization);
+        let base = self.api_base()?;
+        let url = format!(
+            "{base}organizations/{}/workspaces/{}",
+            encode_path(&self.organization, false),
+            encode_path(&remote, false)
+        );
+        let reply = self.get(&url)?;
+        if reply.status != 200 {
+            return Err(self.answer_error(&format!("workspace {place}"), &reply));
+        }
+        let json: serde_json::Value = serde_json::from_slice(&reply.body).unwrap_or_default();
+        let Some(id) = json.pointer("/data/id").and_then(|i| i.as_str()) else {
+            return Err(self.error(
+                ErrorKind::Invalid,
+                format!("workspace {place}: the answer has no id"),
+            ));
+        };
+        let mode = json
+            .pointer("/data/attributes/execution-mode")
+            .and_then(|m| m.as_str());
+        if mode == Some("local") {
+            return Ok(Vec::new());
+        }
+        let url = format!("{base}workspaces/{}/all-vars", encode_path(id, false));
+        let reply = self.get(&url)?;
+        if reply.status == 404 {
+            return Ok(Vec::new());
+        }
+        if reply.status != 200 {
+            return Err(self.answer_error(&format!("the variables of {place}"), &reply));
+        }
+        let json: serde_json::Value = serde_json::from_slice(&reply.body).map_err(|_| {
+            self.error(
+                ErrorKind::Invalid,
+                format!("the variables of {place}: the answer is not JSON"),
+            )
+        })?;
+        let items = json.get("data").and_then(|d| d.as_array());
+        Ok(items
+            .into_iter()
+            .flatten()
+            .filter_map(|item| {
+                let attrs = item.get("attributes")?;
+                if attrs.get("category").and_then(|c| c.as_str()) != Some("terraform") {
+                    return None;
+                }
+                let flag = |name: &str| attrs.get(name).and_then(|v| v.as_bool()) == Some(true);
+                let sensitive = flag("sensitive");
+                Some(WorkspaceVariable {
+                    key: attrs.get("key")?.as_str()?.to_string(),
+                    value: if sensitive {
+                        None
+                    } else {
+                        Some(
+                            attrs
+                                .get("value")
+                                .and_then(|v| v.as_str())
+                                .unwrap_or_default()
+                                .to_string(),
+                        )
+                    },
+                    hcl: flag("hcl"),
+                    sensitive,
+                })
+            })
+            .collect())
+    }
+
     fn workspaces(&self) -> Result<Vec<String>, BackendError> {
         if self.name.is_some() {
             return Ok(vec![self.remote_name("default")]);
@@ -362,6 +438,15 @@ pub(crate) fn read_state(
     env: &Env,
 ) -> Result<Fetched, BackendError> {
     Tfe::new(settings, env)?.read(workspace)
+}
+
+/// The input variables of the remote workspace the CLI workspace `workspace` maps to.
+pub(crate) fn workspace_variables(
+    settings: &Settings,
+    workspace: &str,
+    env: &Env,
+) -> Result<Vec<WorkspaceVariable>, BackendError> {
+    Tfe::new(settings, env)?.variables(workspace)
 }
 
 /// The workspaces (for `remote` with a prefix, without it).

@@ -6,6 +6,8 @@
 //! 2. A 10,000-line file typed into one character at a time (incremental changes): hover and
 //!    completion after each edit, medians and maxima.
 //! 3. Every module of the real-world corpus open at once: the resident memory.
+//! 4. Inlay hints (turned on by the initialization options) on the VPC module's `main.tf` and
+//!    `outputs.tf`: the whole file and a window of 60 lines, medians.
 //!
 //! ```text
 //! cargo bench -p terrace-lsp --bench latency            # TERRACE_CORPUS=DIR for another corpus
@@ -43,6 +45,11 @@ struct Client {
 
 impl Client {
     fn start(roots: &[PathBuf]) -> Client {
+        Client::start_with(roots, Value::Null)
+    }
+
+    /// Start with these `initializationOptions`.
+    fn start_with(roots: &[PathBuf], options: Value) -> Client {
         let (server, conn) = Connection::memory();
         let server = std::thread::spawn(move || terrace_lsp::run(server));
         let mut client = Client {
@@ -58,7 +65,7 @@ impl Client {
         client.request(
             "initialize",
             json!({"processId": null, "rootUri": folders.first().map(|f| f["uri"].clone()),
-                   "capabilities": {}, "workspaceFolders": folders}),
+                   "capabilities": {}, "workspaceFolders": folders, "initializationOptions": options}),
         );
         client.notify("initialized", json!({}));
         client
@@ -206,6 +213,54 @@ fn vpc(corpus: &Path) {
     client.stop();
 }
 
+/// Inlay hints of `path` (`text`) between lines `first` and `last`: the time and the count.
+fn inlay(client: &mut Client, path: &Path, first: u32, last: u32) -> (Duration, usize) {
+    let start = Instant::now();
+    let result = client.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": uri(path)},
+               "range": {"start": {"line": first, "character": 0}, "end": {"line": last, "character": 0}}}),
+    );
+    (start.elapsed(), result.as_array().map_or(0, Vec::len))
+}
+
+fn vpc_inlay_hints(corpus: &Path) {
+    let root = corpus.join("terraform-aws-modules__terraform-aws-vpc");
+    let mut client = Client::start_with(std::slice::from_ref(&root), json!({"inlayHints": true}));
+    for name in ["main.tf", "outputs.tf"] {
+        let path = root.join(name);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            println!("vpc inlay hints: no {}", path.display());
+            continue;
+        };
+        client.open(&path, &text);
+        let lines = text.lines().count() as u32 + 1;
+        // The first request waits for the first load.
+        let (first, count) = inlay(&mut client, &path, 0, lines);
+        let mut whole = Vec::new();
+        for _ in 0..100 {
+            whole.push(inlay(&mut client, &path, 0, lines).0);
+        }
+        let mut window = Vec::new();
+        let mut in_window = 0;
+        for n in 0..200u32 {
+            let top = (n * 37) % lines.saturating_sub(60).max(1);
+            let (t, count) = inlay(&mut client, &path, top, top + 60);
+            in_window = in_window.max(count);
+            window.push(t);
+        }
+        println!(
+            "vpc {name} ({lines} lines): inlay hints, whole file: {count} hints, median {}, max {} (first, with the load: {}); 60-line windows: median {}, max {} (up to {in_window} hints)",
+            ms(median(whole.clone())),
+            ms(whole.iter().max().copied().unwrap_or_default()),
+            ms(first),
+            ms(median(window.clone())),
+            ms(window.iter().max().copied().unwrap_or_default()),
+        );
+    }
+    client.stop();
+}
+
 fn big_file() {
     let dir = std::env::temp_dir().join(format!("terrace-lsp-bench-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
@@ -331,6 +386,9 @@ fn main() {
     };
     if run("vpc") {
         vpc(&corpus);
+    }
+    if run("inlay") {
+        vpc_inlay_hints(&corpus);
     }
     if run("big") {
         big_file();

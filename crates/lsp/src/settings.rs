@@ -203,7 +203,8 @@ impl Settings {
                     registrations: vec![Registration {
                         id: REGISTRATION_ID.to_string(),
                         method: lsp_types::request::InlayHintRequest::METHOD.to_string(),
-                        register_options: None,
+                        // `null`: the documents the client itself gives this server.
+                        register_options: Some(serde_json::json!({ "documentSelector": null })),
                     }],
                 };
                 self.registered.store(true, Ordering::Relaxed);

@@ -735,3 +735,19 @@ async def test_prepare_rename_says_what_is_not_renamed(app):
         await asyncio.wait_for(app.client.text_document_rename_async(T.RenameParams(
             text_document=uri, position=pos_of(main, "var.region", delta=6), new_name="not valid")), TIMEOUT)
     assert "not a valid name" in str(error.value)
+
+
+@pytest.mark.asyncio
+async def test_hover_why_of_a_resource_the_state_does_not_list():
+    """terraform_data.later was added to fixtures/rich after the apply that wrote its state: the
+    oracle prints (known after apply); :why says it is planned, not created yet."""
+    s = await Session("rich").start()
+    try:
+        text = s.open("probes.tf")
+        prefix = "p13 = /* 😀é */ "
+        md = await s.hover("probes.tf", pos_of(text, prefix + "terraform_data.later.id", delta=len(prefix) + 2))
+        assert "(known after apply)" in fenced(md)
+        assert "not in the state yet (planned, not created)" in md, md
+        assert "from the state" not in md
+    finally:
+        await s.stop()

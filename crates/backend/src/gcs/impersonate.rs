@@ -1,6 +1,6 @@
-//! `impersonate_service_account`: the gcs backend's base token exchanged for the target service account's own at the IAM Credentials API's `generateAccessToken`, through `impersonate_service_account_delegates` when given (as Go's `google.golang.org/api/impersonate` asks).
+//! Service account impersonation: a base token exchanged for a service account's own at the IAM Credentials API's `generateAccessToken` — for `impersonate_service_account` (through `impersonate_service_account_delegates`, as Go's `google.golang.org/api/impersonate` asks) and for an `impersonated_service_account` credentials file (gcloud's `--impersonate-service-account`).
 
-use crate::client::Http;
+use crate::client::{Http, redact_url};
 use crate::secret::{Secret, scrub};
 
 /// The IAM Credentials API (Google's public endpoint, as Terraform's backend always uses it).
@@ -21,12 +21,18 @@ fn request(target: &str, delegates: &[String]) -> (String, String) {
         "{IAM_CREDENTIALS}{}:generateAccessToken",
         crate::client::encode_path(&resource(target), true).replace("%40", "@")
     );
-    let body = serde_json::json!({
-        "delegates": delegates.iter().map(|d| resource(d)).collect::<Vec<_>>(),
+    let delegates: Vec<String> = delegates.iter().map(|d| resource(d)).collect();
+    (url, body(&delegates, &[SCOPE]))
+}
+
+/// The JSON body: delegates (resource names), one hour, the scopes.
+fn body(delegates: &[String], scopes: &[&str]) -> String {
+    serde_json::json!({
+        "delegates": delegates,
         "lifetime": "3600s",
-        "scope": [SCOPE],
-    });
-    (url, body.to_string())
+        "scope": scopes,
+    })
+    .to_string()
 }
 
 /// The access token of service account `target`, asked with `base` (the caller's own token).
@@ -37,6 +43,43 @@ pub(super) fn exchange(
     http: &Http,
 ) -> Result<Secret, String> {
     let (url, body) = request(target, delegates);
+    generate(
+        &url,
+        &body,
+        base,
+        &format!("impersonating the service account {target}"),
+        http,
+    )
+}
+
+/// The token an `impersonated_service_account` credentials file stands for: its
+/// `service_account_impersonation_url` asked with `base` (its source credentials' token), with
+/// its `delegates` as they are written (Go's `auth` library sends them so) and `scopes`.
+pub(super) fn from_file(
+    url: &str,
+    delegates: &[String],
+    scopes: &[&str],
+    base: &Secret,
+    origin: &str,
+    http: &Http,
+) -> Result<Secret, String> {
+    generate(
+        url,
+        &body(delegates, scopes),
+        base,
+        &format!("{origin}: impersonating through {}", redact_url(url)),
+        http,
+    )
+}
+
+/// `POST url` with `body` and `base` as the bearer; `what` starts the errors.
+fn generate(
+    url: &str,
+    body: &str,
+    base: &Secret,
+    what: &str,
+    http: &Http,
+) -> Result<Secret, String> {
     let headers = vec![
         (
             "Authorization".to_string(),
@@ -44,9 +87,10 @@ pub(super) fn exchange(
         ),
         ("Content-Type".to_string(), "application/json".to_string()),
     ];
-    let reply = http.post(&url, &headers, body.as_bytes()).map_err(|t| {
+    let reply = http.post(url, &headers, body.as_bytes()).map_err(|t| {
         format!(
-            "impersonating the service account {target}: the IAM Credentials API at {IAM_CREDENTIALS}: {}",
+            "{what}: the IAM Credentials API at {}: {}",
+            redact_url(url),
             scrub(&t.message, &[base.expose()])
         )
     })?;
@@ -60,7 +104,7 @@ pub(super) fn exchange(
                 .unwrap_or("no accessToken in the answer");
             Err(scrub(
                 &format!(
-                    "impersonating the service account {target}: the IAM Credentials API refused ({}: {why})",
+                    "{what}: the IAM Credentials API refused ({}: {why})",
                     reply.status
                 ),
                 &[base.expose()],

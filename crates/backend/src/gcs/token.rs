@@ -1,4 +1,4 @@
-//! The gcs backend's bearer token: `access_token`/`GOOGLE_OAUTH_ACCESS_TOKEN`, else a credentials JSON (`credentials`, `GOOGLE_BACKEND_CREDENTIALS`, `GOOGLE_CREDENTIALS`, `GOOGLE_APPLICATION_CREDENTIALS`, gcloud's application default file) exchanged for one: a service account's signed JWT (RS256) or an authorized user's refresh token; else the GCE metadata server's.
+//! The gcs backend's bearer token: `access_token`/`GOOGLE_OAUTH_ACCESS_TOKEN`, else a credentials JSON (`credentials`, `GOOGLE_BACKEND_CREDENTIALS`, `GOOGLE_CREDENTIALS`, `GOOGLE_APPLICATION_CREDENTIALS`, gcloud's application default file) exchanged for one: a service account's signed JWT (RS256), an authorized user's refresh token, or an `impersonated_service_account` file's source credentials then its impersonation URL; else the GCE metadata server's.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -13,6 +13,11 @@ use crate::settings::Settings;
 
 /// The scope asked for storage access without impersonation.
 pub(super) const SCOPE: &str = "https://www.googleapis.com/auth/devstorage.read_write";
+/// The scopes Go's storage client asks of application default credentials.
+const STORAGE_CLIENT_SCOPES: [&str; 2] = [
+    "https://www.googleapis.com/auth/devstorage.full_control",
+    "https://www.googleapis.com/auth/cloud-platform",
+];
 const TOKEN_URI: &str = "https://oauth2.googleapis.com/token";
 
 /// Finds a token for `scope` (asking a token endpoint for a credentials file, the metadata
@@ -61,14 +66,9 @@ pub(super) fn find(
                     None => {
                         return match super::metadata::host(env) {
                             // The storage client's own scopes, or the one impersonation asks.
-                            Some(host) if scope == SCOPE => super::metadata::token(
-                                &host,
-                                &[
-                                    "https://www.googleapis.com/auth/devstorage.full_control",
-                                    "https://www.googleapis.com/auth/cloud-platform",
-                                ],
-                                env,
-                            ),
+                            Some(host) if scope == SCOPE => {
+                                super::metadata::token(&host, &STORAGE_CLIENT_SCOPES, env)
+                            }
                             Some(host) => super::metadata::token(&host, &[scope], env),
                             None => Err("no credentials: set access_token or credentials in the block, GOOGLE_OAUTH_ACCESS_TOKEN, GOOGLE_CREDENTIALS or GOOGLE_APPLICATION_CREDENTIALS, or GCE_METADATA_HOST for a metadata server (this machine is not a GCE VM)".into()),
                         };
@@ -96,6 +96,34 @@ fn exchange(json: &Secret, origin: &str, http: &Http, scope: &str) -> Result<Sec
         uri => uri,
     };
     let (form, secrets) = match field("type") {
+        "impersonated_service_account" => {
+            let url = field("service_account_impersonation_url");
+            let Some(source) = creds.get("source_credentials").filter(|_| !url.is_empty()) else {
+                return Err(format!(
+                    "{origin}: an impersonated_service_account file needs source_credentials and service_account_impersonation_url"
+                ));
+            };
+            let delegates: Vec<String> = creds
+                .get("delegates")
+                .and_then(|d| d.as_array())
+                .into_iter()
+                .flatten()
+                .filter_map(|d| d.as_str().map(str::to_string))
+                .collect();
+            let source = Secret::new(source.to_string());
+            let base = exchange(
+                &source,
+                &format!("{origin} (its source_credentials)"),
+                http,
+                super::impersonate::BASE_SCOPE,
+            )?;
+            let scopes: &[&str] = if scope == SCOPE {
+                &STORAGE_CLIENT_SCOPES
+            } else {
+                &[scope]
+            };
+            return super::impersonate::from_file(url, &delegates, scopes, &base, origin, http);
+        }
         "service_account" => {
             let jwt = service_account_jwt(
                 field("client_email"),
@@ -134,7 +162,7 @@ fn exchange(json: &Secret, origin: &str, http: &Http, scope: &str) -> Result<Sec
         }
         other => {
             return Err(format!(
-                "{origin}: credentials of type {other:?} are not supported by terrace yet (service_account and authorized_user are)"
+                "{origin}: credentials of type {other:?} are not supported by terrace yet (service_account, authorized_user and impersonated_service_account are)"
             ));
         }
     };

@@ -35,6 +35,9 @@ pub(crate) struct StateContext {
     pub(crate) failed_backend: Option<String>,
     /// The local backend's `workspace_dir`, when the block sets one.
     pub(crate) local_workspace_dir: Option<String>,
+    /// A `cloud` block's workspace variables (category "terraform"): root variable values
+    /// below every local source, as Terraform's console takes them.
+    pub(crate) workspace_variables: Vec<terrace_backend::WorkspaceVariable>,
 }
 
 /// A remote backend's settings and the environment they were read with.
@@ -55,6 +58,7 @@ impl StateContext {
             unread_backend: None,
             failed_backend: None,
             local_workspace_dir: None,
+            workspace_variables: Vec::new(),
         }
     }
 
@@ -210,7 +214,11 @@ impl StateContext {
             found.stage = Stage::Configuration;
             found
         };
-        let fetched = match fetch(&remote, &self.workspace, options.interrupt.as_deref()) {
+        let name = self.workspace.clone();
+        let interrupt = options.interrupt.as_deref();
+        let fetched = match fetch(&remote, interrupt, move |r| {
+            terrace_backend::read_state(&r.settings, &name, &r.env)
+        }) {
             Ok(fetched) => fetched,
             Err(found) => {
                 diagnostics.push(error("Failed to load state", found.to_string()));
@@ -218,6 +226,20 @@ impl StateContext {
                 return;
             }
         };
+        // The `cloud` block's console also takes the workspace's variables (Terraform's
+        // FetchVariables); failing to read them stops it, as it stops Terraform's.
+        if kind == "cloud" {
+            let name = self.workspace.clone();
+            match fetch(&remote, interrupt, move |r| {
+                terrace_backend::workspace_variables(&r.settings, &name, &r.env)
+            }) {
+                Ok(variables) => self.workspace_variables = variables,
+                Err(found) => diagnostics.push(error(
+                    "Failed to load workspace variables",
+                    found.to_string(),
+                )),
+            }
+        }
         let Some(bytes) = fetched.bytes else {
             return;
         };
@@ -251,21 +273,20 @@ impl StateContext {
     }
 }
 
-/// Fetches workspace `workspace`'s state; with an interrupt flag, on a thread of its own so
+/// Runs `job` (a fetch from the backend); with an interrupt flag, on a thread of its own so
 /// that Ctrl-C ends the wait at once (the thread ends by its own timeouts).
-fn fetch(
+fn fetch<T: Send + 'static>(
     remote: &Arc<RemoteBackend>,
-    workspace: &str,
     interrupt: Option<&std::sync::atomic::AtomicBool>,
-) -> Result<terrace_backend::Fetched, terrace_backend::BackendError> {
+    job: impl FnOnce(&RemoteBackend) -> Result<T, terrace_backend::BackendError> + Send + 'static,
+) -> Result<T, terrace_backend::BackendError> {
     let Some(interrupt) = interrupt else {
-        return terrace_backend::read_state(&remote.settings, workspace, &remote.env);
+        return job(remote);
     };
     let (sender, receiver) = std::sync::mpsc::channel();
-    let job = Arc::clone(remote);
-    let name = workspace.to_string();
+    let shared = Arc::clone(remote);
     std::thread::spawn(move || {
-        let _ = sender.send(terrace_backend::read_state(&job.settings, &name, &job.env));
+        let _ = sender.send(job(&shared));
     });
     loop {
         match receiver.recv_timeout(std::time::Duration::from_millis(50)) {

@@ -20,7 +20,7 @@ use crate::module::graph::config_graph::{
 };
 use crate::module::inputs::variables::{
     Assignment, RootAssignments, VariableDecl, VariableSource, VariableValue, decode, finalize,
-    root_assignments, validate,
+    root_assignments, validate, workspace_assignments,
 };
 use crate::module::read::decode::check_lifecycle_flags;
 use crate::module::read::diagnostics::{ModuleDiagnostic, mark_configuration, warning};
@@ -197,6 +197,14 @@ pub(crate) fn walk(
         ),
         None => BTreeMap::new(),
     };
+    if let Some(root_decls) = decls.first() {
+        workspace_assignments(
+            root_decls,
+            &walker.state.workspace_variables,
+            &mut walker.root_assignments,
+            diagnostics,
+        );
+    }
     mark_configuration(diagnostics, start);
     walker.new_instance(0, None, InstanceKey::None, None);
     let mut cycle_members = BTreeSet::new();

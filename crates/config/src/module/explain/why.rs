@@ -735,6 +735,7 @@ fn variable_origin(
         VariableSource::RemoteBackend => {
             "unknown: the \"remote\" backend's console uses no default".to_string()
         }
+        VariableSource::Workspace => "value from the HCP Terraform workspace".to_string(),
         VariableSource::File(path) => {
             let kind = file_kind(path, dir.unwrap_or(root_dir));
             let place = tfvars_place(files, path, &variable.name);

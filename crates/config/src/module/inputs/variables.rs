@@ -4,7 +4,8 @@
 //! replacing the earlier ones: the default, `TF_VAR_name` environment
 //! variables, `terraform.tfvars`, `terraform.tfvars.json`, `*.auto.tfvars`
 //! and `*.auto.tfvars.json` together in lexical order, `--var-file` files,
-//! then `--var` assignments. A child module's variables get their values
+//! then `--var` assignments; a `cloud` block's workspace variables fill what
+//! none of those set. A child module's variables get their values
 //! from the arguments of the `module` block instead. Strings in JSON files
 //! are literal (`"${x}"` is those four characters), as in Terraform.
 
@@ -43,6 +44,9 @@ pub enum VariableSource {
     /// Unknown because the `remote` backend's console leaves every root variable that is not
     /// set from outside unknown (its default unused), as Terraform's does.
     RemoteBackend,
+    /// A variable of the HCP Terraform workspace a `cloud` block selects (below every local
+    /// source; unknown when the workspace marks it sensitive).
+    Workspace,
 }
 
 /// An input variable's final value.
@@ -337,6 +341,73 @@ pub(crate) fn root_assignments(
         }
     }
     assigned
+}
+
+/// Adds the `cloud` block's workspace variables to `assigned` where no local source set the
+/// variable, as Terraform's console does (`FetchVariables`, then only keys the command line,
+/// files and `TF_VAR_` left unset): an HCL value is read as a `.tfvars` expression (an error
+/// stops the console), any other is a string; a sensitive one, whose value the API never
+/// gives, is unknown (of type string unless HCL), with Terraform's warning. Undeclared ones
+/// are ignored without a word, as Terraform ignores them.
+pub(crate) fn workspace_assignments(
+    decls: &[VariableDecl<'_, '_>],
+    variables: &[terrace_backend::WorkspaceVariable],
+    assigned: &mut BTreeMap<Name, Assignment>,
+    diagnostics: &mut Vec<ModuleDiagnostic>,
+) {
+    for variable in variables {
+        let Some(decl) = decls.iter().find(|d| *d.name == variable.key) else {
+            continue;
+        };
+        if assigned.contains_key(&decl.name) {
+            continue;
+        }
+        let value = match &variable.value {
+            _ if variable.sensitive => {
+                diagnostics.push(ModuleDiagnostic::without_file(
+                    crate::module::read::diagnostics::warning(
+                        format!("Value for var.{} unavailable", variable.key),
+                        format!(
+                            "The value of variable \"{}\" is marked as sensitive in the remote workspace. This operation always runs locally, so the value for that variable is not available.",
+                            variable.key
+                        ),
+                        Span::default(),
+                    ),
+                ));
+                Value::unknown(if variable.hcl {
+                    Type::Dynamic
+                } else {
+                    Type::String
+                })
+            }
+            Some(text) if variable.hcl => match parse_value(text) {
+                Ok(value) => value,
+                Err(_) => {
+                    let mut found = ModuleDiagnostic::without_file(Diagnostic::error(
+                        format!("Invalid expression for var.{}", variable.key),
+                        format!(
+                            "The value of variable \"{}\" is marked in the remote workspace as being specified in HCL syntax, but the given value is not valid HCL. Stored variable values must be valid literal expressions and may not contain references to other variables or calls to functions.",
+                            variable.key
+                        ),
+                        Span::default(),
+                    ));
+                    found.stage = crate::module::read::diagnostics::Stage::Configuration;
+                    diagnostics.push(found);
+                    continue;
+                }
+            },
+            Some(text) => Value::string(text.as_str()),
+            None => Value::string(""),
+        };
+        assigned.insert(
+            decl.name.clone(),
+            Assignment {
+                value,
+                source: VariableSource::Workspace,
+                place: None,
+            },
+        );
+    }
 }
 
 fn file_name(path: &Path) -> String {
