@@ -3,7 +3,8 @@
 Starts on 127.0.0.1 the sample's servers (moto for s3 and DynamoDB, PostgreSQL, the http backend, the
 gcs emulator, azurite behind its CONNECT proxy) and this folder's HCP Terraform server (tfc_server.py,
 over HTTPS with a throwaway CA) and a second PostgreSQL cluster with ssl = on (pg_tls.py); loads every fixtures/*/backend-content/ into them; copies fixtures/ to a
-scratch folder with the {{PLACEHOLDERS}} filled; takes the baseline snapshot the safety checks compare
+scratch folder with the {{PLACEHOLDERS}} filled; creates the IAM roles the s3 fixtures assume and starts
+aws_creds_server.py (container, instance metadata and SSO endpoints); takes the baseline snapshot the safety checks compare
 with. Stops everything at the end. Needs tests/remote-state/setup.sh to have run (the venv's Python runs
 pytest; azurite from target/rs-node)."""
 import json, os, shutil, subprocess, sys, tempfile, time
@@ -67,6 +68,19 @@ class Env:
     def tfc_snapshot(self):
         return harness.run_remote.tree_digest(self.tfc["store"])
 
+    # -- the AWS credential endpoints (container, IMDS, SSO) ---------------------------------------
+    def start_creds(self):
+        """aws_creds_server.py in this process, handing out a role session moto's STS issued."""
+        port = harness.servers.free_port()
+        log = os.path.join(self.tmp, "aws-creds.jsonl")
+        self.creds = harness.aws_creds_server.serve(port, log, harness.role_session(self.srv))
+        self.creds_log = log
+        self.ph.update(harness.aws_creds_server.placeholders(port, self.fixtures))
+
+    def creds_requests(self):
+        with open(self.creds_log, encoding="utf-8") as f:
+            return [json.loads(line) for line in f if line.strip()]
+
     # -- everything ------------------------------------------------------------------------------
     def start(self):
         os.environ.setdefault("AZURITE_BLOB", os.path.join(harness.ROOT, "target", "rs-node", "node_modules",
@@ -75,11 +89,13 @@ class Env:
                                            python=sys.executable)
         self.srv.start()
         self.srv.load([harness.FIXTURES])
+        harness.create_roles(self.srv)
         self.ph = self.srv.placeholders()
         self.pgtls = pg_tls.TlsPg(os.path.join(self.tmp, "pgtls"), python=sys.executable).start()
         self.pgtls.srv.load([harness.FIXTURES])
         self.ph.update(self.pgtls.placeholders())
         self.start_tfc()
+        self.start_creds()
         harness.run_remote.prepare_fixtures(harness.FIXTURES, self.fixtures, self.ph)
         os.makedirs(self.home)
         self.baseline = self.srv.snapshot()
@@ -89,6 +105,8 @@ class Env:
         return self
 
     def stop(self):
+        if getattr(self, "creds", None):
+            self.creds.shutdown()
         if self.tfc and self.tfc["proc"].poll() is None:
             self.tfc["proc"].terminate()
             try:

@@ -22,7 +22,39 @@ sys.dont_write_bytecode = True
 import servers  # noqa: E402  (the sample's server scripts)
 import run_remote  # noqa: E402  (its placeholder filling, environment and tree digests)
 
+import aws_creds_server  # noqa: E402  (this folder's container / IMDS / SSO credential server)
+
 PH = re.compile(r"\{\{([A-Z0-9_]+)\}\}")
+# The IAM roles the s3 credential fixtures assume: moto answers AssumeRole for any role, but then
+# refuses the role's credentials on S3 unless the role exists with a policy allowing it (the test
+# set-up creates them).
+ROLES = ["terrace-state-reader", "other-reader", "terrace-web"]
+# STS calls that only obtain credentials (no state, lock or content is touched): reads, for the
+# safety check, beside the sample's S3/DynamoDB reads and GetCallerIdentity.
+STS_READS = ("AssumeRole", "AssumeRoleWithWebIdentity", "GetCallerIdentity")
+
+
+def role_session(srv):
+    """Temporary credentials of ROLES[0] from moto's STS (what an instance profile, a container role
+    or an SSO permission set hands out): the credentials aws_creds_server.py serves."""
+    c = srv._boto("sts").assume_role(RoleArn=f"arn:aws:iam::123456789012:role/{ROLES[0]}",
+                                     RoleSessionName="terrace-test-endpoints")["Credentials"]
+    return c["AccessKeyId"], c["SecretAccessKey"], c["SessionToken"]
+
+
+def create_roles(srv):
+    """Create ROLES in moto's IAM (set-up, before the baseline: not a request of terrace's)."""
+    iam = srv._boto("iam")
+    trust = json.dumps({"Version": "2012-10-17", "Statement": [
+        {"Effect": "Allow", "Principal": {"AWS": "*"}, "Action": "sts:AssumeRole"}]})
+    for name in ROLES:
+        try:
+            iam.create_role(RoleName=name, AssumeRolePolicyDocument=trust)
+        except iam.exceptions.EntityAlreadyExistsException:
+            pass
+        # moto checks the role's policies on S3: Terraform's apply (recording) writes through it
+        iam.put_role_policy(RoleName=name, PolicyName="state", PolicyDocument=json.dumps({
+            "Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "*", "Resource": "*"}]}))
 
 
 def terrace_bin():
@@ -57,7 +89,8 @@ SECRETS_EXTRA = []
 def secrets():
     import cloud_auth_server
     return servers.Servers.secrets() + [TFC_TOKEN, TFC_WRONG] + TFC_SENSITIVE_VARS + cloud_auth_server.SECRETS + \
-        cloud_auth_server.WRONG + SECRETS_EXTRA
+        cloud_auth_server.WRONG + SECRETS_EXTRA + \
+        aws_creds_server.secrets_list()
 
 
 def case_env(case, ph, home):
@@ -115,7 +148,8 @@ def unsafe_requests(reqs):
                     if r["user"] == servers.PG_USER and not servers.pg_read_only(r)]
         elif b == "s3":
             bad += [f"s3: {r['method']} {r['path']} {r.get('target') or r.get('action') or ''}".rstrip()
-                    for r in recs if not servers.s3_read_only(r)]
+                    for r in recs if not servers.s3_read_only(r)
+                    and not (r.get("service") == "sts" and r.get("action") in STS_READS)]
         else:
             allowed = ("GET",) if b == "http" else ("GET", "HEAD")
             bad += [f"{b}: {r['method']} {r['path']}" for r in recs if r["method"] not in allowed]

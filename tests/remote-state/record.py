@@ -33,6 +33,8 @@ sys.dont_write_bytecode = True
 import servers  # noqa: E402
 import run_remote  # noqa: E402
 sys.path.insert(0, HERE)
+import aws_creds_server  # noqa: E402
+import harness  # noqa: E402
 import pg_tls  # noqa: E402
 
 FIXTURES = os.path.join(HERE, "fixtures")
@@ -51,6 +53,20 @@ HTTP_ENV = {"TF_HTTP_ADDRESS": "{{HTTP_AUTH_URL}}/teams/core/state", "TF_HTTP_US
             "TF_HTTP_LOCK_ADDRESS": "{{HTTP_AUTH_URL}}/teams/core/state",
             "TF_HTTP_UNLOCK_ADDRESS": "{{HTTP_AUTH_URL}}/teams/core/state"}
 GCS_BC = ["access_token={{GCS_TOKEN}}"]
+
+# The s3-creds fixture's credential sources (files under fixtures/s3-creds/, aws_creds_server.py).
+NO_IMDS = {"AWS_EC2_METADATA_DISABLED": "true"}
+WEB_ENV = dict(NO_IMDS, AWS_WEB_IDENTITY_TOKEN_FILE="{{FIXTURES_DIR}}/s3-creds/aws/web-identity-token",
+               AWS_ROLE_ARN="arn:aws:iam::123456789012:role/terrace-web", AWS_ROLE_SESSION_NAME="terrace-ci",
+               AWS_ENDPOINT_URL_STS="{{S3_URL}}")
+PROFILE_BC = ["profile=reader", 'shared_credentials_files=["{{FIXTURES_DIR}}/s3-creds/aws/credentials"]']
+PROC_ENV = dict(NO_IMDS, AWS_PROFILE="proc", AWS_CONFIG_FILE="{{FIXTURES_DIR}}/s3-creds/aws/config")
+CONTAINER_ENV = dict(NO_IMDS, AWS_CONTAINER_CREDENTIALS_FULL_URI="{{CREDS_URL}}/v2/credentials/task",
+                     AWS_CONTAINER_AUTHORIZATION_TOKEN="{{CONTAINER_AUTH}}")
+IMDS_ENV = {"AWS_EC2_METADATA_SERVICE_ENDPOINT": "{{CREDS_URL}}"}
+SSO_ENV = dict(NO_IMDS, HOME="{{FIXTURES_DIR}}/s3-creds/home", AWS_PROFILE="sso-reader",
+               AWS_ENDPOINT_URL_SSO="{{CREDS_URL}}")
+CREDS_EXPRS = ["terraform_data.vpc.output.name", 'module.svc["front"].url', ":state"]
 
 TFC_TOKEN = "tfc-team-token.remote-state-6b1f0c"  # harness.TFC_TOKEN
 FUTURE_STATE = json.dumps({"version": 9, "terraform_version": "9.9.9", "serial": 1,
@@ -198,6 +214,68 @@ RECIPES = {
            ["terraform_data.vpc", "length(terraform_data.node)", "1 + 1"]]
         + [err("terraform_data.vpc.output", workspace="corrupt"), err("1 + 1", workspace="corrupt"),
            err("terraform_data.vpc.output", workspace="future")],
+    },
+    "s3-assume-role": {
+        "backends": ["s3"], "env": S3_CREDS,
+        "buckets": {"s3": ["team-role-state"]},
+        "apply": [{}, {"workspace": "blue"}],
+        "cases": [{"expr": ":workspaces"}] + suite() + suite("blue", full=False, cmds=False)
+        + [{"expr": "terraform_data.vpc.output.name",
+            "backend_config": ['assume_role={ role_arn = "arn:aws:iam::123456789012:role/other-reader" }'],
+            "note": "assume_role given by -backend-config (read as HCL)"},
+           err("terraform_data.vpc.output.name",
+               env_over={"AWS_SECRET_ACCESS_KEY": "WRONG-s3-secret-0000000000000000000000000"},
+               note="AssumeRole denied: STS refuses the source credentials"),
+           err("terraform_data.vpc.output.name", env_over={"AWS_ACCESS_KEY_ID": None, "AWS_SECRET_ACCESS_KEY": None},
+               note="no source credentials for AssumeRole (the instance metadata service is skipped)"),
+           err("terraform_data.vpc.output.name",
+               backend_config=['endpoints={ s3 = "{{S3_URL}}", sts = "http://127.0.0.1:{{DEAD_PORT}}" }'],
+               note="STS down: an error within 10 s")],
+    },
+    "s3-creds": {
+        "backends": ["s3"], "env": {},
+        "buckets": {"s3": ["team-creds-state"]},
+        "apply": [{}], "apply_env": dict(S3_CREDS, AWS_EC2_METADATA_DISABLED="true"),
+        "cases": [dict(c, note=f"credentials: {src}") for src, extra in [
+            ("the block's profile in the block's shared_credentials_files", {"backend_config": PROFILE_BC,
+                                                                            "env": NO_IMDS}),
+            ("AWS_PROFILE with credential_process in AWS_CONFIG_FILE", {"env": PROC_ENV}),
+            ("container credentials (aws_creds_server.py)", {"env": CONTAINER_ENV}),
+            ("instance metadata, IMDSv2 (aws_creds_server.py)", {"env": IMDS_ENV}),
+            ("SSO: the sso-session's cached token, the portal at AWS_ENDPOINT_URL_SSO (aws_creds_server.py)",
+             {"env": SSO_ENV}),
+        ] for c in [dict(extra, expr=x) for x in CREDS_EXPRS]]
+        # web identity's values: test_s3_credentials.py (moto with IAM authentication on, as here,
+        # fails on the unsigned AssumeRoleWithWebIdentity call)
+        + [err("terraform_data.vpc.output.name", env=dict(WEB_ENV, AWS_WEB_IDENTITY_TOKEN_FILE="{{FIXTURES_DIR}}/s3-creds/aws/no-such-token"),
+               note="web identity: the token file does not exist"),
+           err("terraform_data.vpc.output.name", env=dict(PROC_ENV, AWS_PROFILE="proc-broken"),
+               note="credential_process fails"),
+           err("terraform_data.vpc.output.name", env=dict(CONTAINER_ENV, AWS_CONTAINER_AUTHORIZATION_TOKEN="wrong-container-auth-00"),
+               note="container credentials: the endpoint refuses the authorization token"),
+           err("terraform_data.vpc.output.name", backend_config=["profile=nobody"] + PROFILE_BC[1:], env=NO_IMDS,
+               note="the named profile does not exist")]
+        # the order of the sources, as Terraform walks it
+        + [err("terraform_data.vpc.output.name", note="order: AWS_ACCESS_KEY_ID (wrong here) beats AWS_PROFILE",
+               env=dict(NO_IMDS, AWS_PROFILE="reader", AWS_ACCESS_KEY_ID="AKIAWRONGWRONGWRONG0",
+                        AWS_SECRET_ACCESS_KEY="WRONG-s3-secret-0000000000000000000000000",
+                        AWS_SHARED_CREDENTIALS_FILE="{{FIXTURES_DIR}}/s3-creds/aws/credentials")),
+           {"expr": "terraform_data.vpc.output.name", "note": "order: AWS_PROFILE when no AWS_* keys",
+            "env": dict(NO_IMDS, AWS_PROFILE="reader",
+                        AWS_SHARED_CREDENTIALS_FILE="{{FIXTURES_DIR}}/s3-creds/aws/credentials")},
+           {"expr": "terraform_data.vpc.output.name",
+            "note": "order: the block's profile beats AWS_ACCESS_KEY_ID (wrong here)",
+            "backend_config": PROFILE_BC,
+            "env": dict(NO_IMDS, AWS_ACCESS_KEY_ID="AKIAWRONGWRONGWRONG0",
+                        AWS_SECRET_ACCESS_KEY="WRONG-s3-secret-0000000000000000000000000")},
+           err("terraform_data.vpc.output.name", note="order: a missing AWS_PROFILE is an error, keys or not",
+               env=dict(NO_IMDS, AWS_PROFILE="nobody", **S3_CREDS)),
+           {"expr": "terraform_data.vpc.output.name",
+            "note": "order: AWS_ACCESS_KEY_ID beats web identity (its token file missing here)",
+            "env": dict(WEB_ENV, AWS_WEB_IDENTITY_TOKEN_FILE="{{FIXTURES_DIR}}/s3-creds/aws/no-such-token", **S3_CREDS)},
+           err("terraform_data.vpc.output.name", note="order: a missing AWS_PROFILE is an error beside the block's keys too",
+               backend_config=["access_key={{AWS_ACCESS_KEY_ID}}", "secret_key={{AWS_SECRET_ACCESS_KEY}}"],
+               env=dict(NO_IMDS, AWS_PROFILE="nobody"))],
     },
     "gcs-prefix": {
         "backends": ["gcs"], "bc": GCS_BC,
@@ -450,7 +528,7 @@ def scrub(text, ph):
     for k, v in sorted(ph.items(), key=lambda kv: -len(kv[1])):
         if len(v) >= 6 and k not in ("S3_REGION", "PG_USER", "PG_DB", "AZ_ACCOUNT"):
             text = text.replace(v, "{{" + k + "}}")
-    for s in servers.Servers.secrets():
+    for s in servers.Servers.secrets() + aws_creds_server.secrets_list():
         text = text.replace(s, "{{SECRET}}")
     return text
 
@@ -470,6 +548,8 @@ def scratch_copy(name, dst, ph, with_dot_terraform=True):
 
 
 def make_buckets(srv, r, tmp):
+    if "s3" in r.get("backends", []):
+        harness.create_roles(srv)
     d = os.path.join(tmp, "empty", "backend-content")
     for b, names in r.get("buckets", {}).items():
         for n in names:
@@ -698,6 +778,8 @@ def phase_cases(name, r, tmp):
             tls.srv.load([bc])
         elif os.path.isdir(bc):
             srv.load([bc])
+        if "s3" in r["backends"]:
+            harness.create_roles(srv)
         ph = srv.placeholders()
         if tls:
             ph.update(tls.placeholders())
@@ -707,6 +789,10 @@ def phase_cases(name, r, tmp):
         home = os.path.join(tmp, "case-home")
         os.makedirs(home, exist_ok=True)
         fx = os.path.join(tmp, "case-fixtures")
+        creds_port = servers.free_port()
+        creds = aws_creds_server.serve(creds_port, os.path.join(tmp, "aws-creds.jsonl"),
+                                       harness.role_session(srv) if "s3" in r["backends"] else None)
+        ph.update(aws_creds_server.placeholders(creds_port, fx))
         run_remote.prepare_fixtures(FIXTURES, fx, ph, {name})
         cmd = oracle_cmd()
         res = []
@@ -733,6 +819,8 @@ def phase_cases(name, r, tmp):
         return res
     finally:
         srv.stop()
+        if "creds" in locals():
+            creds.shutdown()
         if tls is not None:
             tls.stop()
         if tfc is not None:

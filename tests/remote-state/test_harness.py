@@ -10,7 +10,8 @@ KNOWN_PH = {"S3_URL", "S3_PORT", "S3_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_A
             "GCS_TOKEN", "AZ_ACCOUNT", "AZ_KEY", "AZ_PROXY", "AZ_CA_FILE", "DEAD_PORT", "TFC_HOST", "TFC_URL",
             "TFC_TOKEN", "TFC_CA_FILE", "PGTLS_PORT", "PGTLS_CA_FILE", "PGTLS_OTHER_CA_FILE",
             "PGTLS_CLIENT_CERT", "PGTLS_CLIENT_KEY", "PGTLS_CLIENT_KEY_OPEN",
-            "PGTLS_PGPASS_FILE"}
+            "PGTLS_PGPASS_FILE",
+            "CREDS_URL", "FIXTURES_DIR", "CONTAINER_AUTH", "SSO_ACCESS_TOKEN", "WEB_TOKEN"}
 
 
 def fixture_texts():
@@ -45,7 +46,8 @@ def test_every_backend_has_values_errors_and_workspaces():
 
 def test_no_secret_is_stored():
     """Credentials appear in test data only as {{PLACEHOLDERS}} (wrong ones in error cases aside)."""
-    right = [s for s in harness.secrets() if s not in harness.servers.WRONG and s != harness.TFC_WRONG]
+    right = [s for s in harness.secrets() if s not in harness.servers.WRONG and s != harness.TFC_WRONG
+             and s not in harness.aws_creds_server.WRONG]
     for p, t in fixture_texts():
         for s in right:
             if s in harness.TFC_SENSITIVE_VARS and os.sep + "tfc" + os.sep in p:

@@ -73,6 +73,8 @@ pub(crate) struct Http {
     roots: RefCell<Option<Arc<Vec<Certificate<'static>>>>>,
     /// Agents by proxy (`""`: direct).
     agents: RefCell<HashMap<String, ureq::Agent>>,
+    /// How long to wait for a connection, and for an answer.
+    timeouts: (Duration, Duration),
 }
 
 impl Http {
@@ -83,7 +85,16 @@ impl Http {
             tls,
             roots: RefCell::new(None),
             agents: RefCell::new(HashMap::new()),
+            timeouts: (CONNECT_TIMEOUT, ANSWER_TIMEOUT),
         }
+    }
+
+    /// The same client with shorter waits (for a connection, for an answer), each capped at the
+    /// defaults: the AWS SDK asks for 1 s when it probes the instance metadata service.
+    pub(crate) fn with_timeouts(mut self, connect: Duration, answer: Duration) -> Http {
+        self.timeouts = (connect.min(CONNECT_TIMEOUT), answer.min(ANSWER_TIMEOUT));
+        self.agents.borrow_mut().clear();
+        self
     }
 
     /// `GET url` with `headers`.
@@ -102,6 +113,18 @@ impl Http {
         self.send("POST", url, headers, Some(body))
     }
 
+    /// Any request: only for the AWS SDK's credential providers (`crate::s3::sdk_http`), whose
+    /// protocols read with `PUT` (the instance metadata token) and `POST` (STS).
+    pub(crate) fn request(
+        &self,
+        method: &str,
+        url: &str,
+        headers: &[(String, String)],
+        body: &[u8],
+    ) -> Result<Reply, Transport> {
+        self.send(method, url, headers, Some(body))
+    }
+
     fn send(
         &self,
         method: &str,
@@ -111,22 +134,28 @@ impl Http {
     ) -> Result<Reply, Transport> {
         let agent = self.agent(url)?;
         let result = match (method, body) {
-            ("POST", Some(body)) => {
-                let mut request = agent.post(url);
+            ("GET" | "HEAD", _) | (_, None) => {
+                let mut request = ureq::http::Request::builder().method(method).uri(url);
                 for (k, v) in headers {
                     request = request.header(k.as_str(), v.as_str());
                 }
-                request.send(body)
+                let request = request
+                    .body(())
+                    .map_err(|_| config_error(format!("bad request to {}", redact_url(url))))?;
+                agent.run(request)
             }
-            _ => {
-                let mut request = agent.get(url);
+            (_, Some(body)) => {
+                let mut request = ureq::http::Request::builder().method(method).uri(url);
                 for (k, v) in headers {
                     request = request.header(k.as_str(), v.as_str());
                 }
-                request.call()
+                let request = request
+                    .body(body)
+                    .map_err(|_| config_error(format!("bad request to {}", redact_url(url))))?;
+                agent.run(request)
             }
         };
-        let mut response = result.map_err(transport)?;
+        let mut response = result.map_err(|e| transport(e, self.timeouts.0))?;
         let status = response.status().as_u16();
         let headers = response
             .headers()
@@ -143,7 +172,7 @@ impl Http {
             .with_config()
             .limit(u64::MAX)
             .read_to_vec()
-            .map_err(transport)?;
+            .map_err(|e| transport(e, self.timeouts.1))?;
         Ok(Reply {
             status,
             headers,
@@ -181,10 +210,10 @@ impl Http {
         };
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
-            .timeout_connect(Some(CONNECT_TIMEOUT))
-            .timeout_resolve(Some(CONNECT_TIMEOUT))
-            .timeout_recv_response(Some(ANSWER_TIMEOUT))
-            .timeout_send_request(Some(ANSWER_TIMEOUT))
+            .timeout_connect(Some(self.timeouts.0))
+            .timeout_resolve(Some(self.timeouts.0))
+            .timeout_recv_response(Some(self.timeouts.1))
+            .timeout_send_request(Some(self.timeouts.1))
             .proxy(proxy_config)
             .tls_config(tls.build())
             .user_agent("terrace (read-only state reader)")
@@ -266,15 +295,15 @@ fn pem_certs(pem: &[u8]) -> Result<Vec<Certificate<'static>>, String> {
     Ok(certs)
 }
 
-/// ureq's error as a short cause ("connection refused", "no answer after 8 s").
-fn transport(error: ureq::Error) -> Transport {
+/// ureq's error as a short cause ("connection refused", "no answer after 5 s").
+fn transport(error: ureq::Error, waited: Duration) -> Transport {
     use std::io::ErrorKind as Io;
     let (kind, message) = match &error {
         ureq::Error::Io(io) => match io.kind() {
             Io::ConnectionRefused => (ErrorKind::Unreachable, "connection refused".to_string()),
             Io::TimedOut | Io::WouldBlock => (
                 ErrorKind::Unreachable,
-                format!("no answer after {} s", CONNECT_TIMEOUT.as_secs()),
+                format!("no answer after {} s", waited.as_secs_f32()),
             ),
             Io::ConnectionReset | Io::ConnectionAborted | Io::UnexpectedEof => (
                 ErrorKind::Unreachable,
@@ -284,7 +313,7 @@ fn transport(error: ureq::Error) -> Transport {
         },
         ureq::Error::Timeout(_) => (
             ErrorKind::Unreachable,
-            format!("no answer after {} s", CONNECT_TIMEOUT.as_secs()),
+            format!("no answer after {} s", waited.as_secs_f32()),
         ),
         ureq::Error::HostNotFound => (ErrorKind::Unreachable, "no such host".to_string()),
         ureq::Error::ConnectionFailed => {

@@ -2,8 +2,12 @@
 
 mod credentials;
 mod digest;
+mod key_pair;
 mod resolved;
+mod sdk_error;
+mod sdk_http;
 mod signing;
+mod sts;
 
 use std::time::SystemTime;
 
@@ -18,7 +22,6 @@ use crate::secret::{Secret, scrub};
 use crate::settings::Settings;
 use crate::xml_text;
 
-use credentials::SharedFiles;
 use resolved::{S3, error};
 
 impl S3 {
@@ -37,19 +40,22 @@ impl S3 {
                 "key must not start or end with '/'",
             ));
         }
-        let files = SharedFiles::new(settings, env);
-        let (profile, _) = credentials::profile_name(settings, env);
-        let region = settings
-            .string("region")
-            .map(str::to_string)
-            .or_else(|| env.first(&["AWS_REGION", "AWS_DEFAULT_REGION"]).map(str::to_string))
-            .or_else(|| files.profile(profile).and_then(|p| p.get("region").cloned()))
-            .ok_or_else(|| {
-                error(
-                    ErrorKind::Config,
-                    "Missing region value: the region is not in the block (`region`), AWS_REGION, AWS_DEFAULT_REGION or the profile",
-                )
-            })?;
+        let insecure = settings.bool("insecure").unwrap_or(false);
+        let mut tls = TlsOptions {
+            insecure,
+            ..TlsOptions::default()
+        };
+        if let Some(bundle) = settings
+            .string("custom_ca_bundle")
+            .or_else(|| env.get("AWS_CA_BUNDLE"))
+        {
+            tls.extra_roots = std::fs::read(bundle).ok();
+        }
+        let found = credentials::find(settings, env, &tls).map_err(|f| match f {
+            credentials::Failure::Config(m) => error(ErrorKind::Config, m),
+            credentials::Failure::Auth(m) => error(ErrorKind::Auth, m),
+        })?;
+        let (region, credentials) = (found.region, found.credentials);
         let endpoint = settings
             .map_string("endpoints", "s3")
             .or_else(|| settings.string("endpoint"))
@@ -76,28 +82,7 @@ impl S3 {
                     .and_then(crate::settings::parse_bool)
             })
             .unwrap_or(false);
-        let insecure = settings.bool("insecure").unwrap_or(false);
-        let mut tls = TlsOptions {
-            insecure,
-            ..TlsOptions::default()
-        };
-        if let Some(bundle) = settings
-            .string("custom_ca_bundle")
-            .or_else(|| env.get("AWS_CA_BUNDLE"))
-        {
-            tls.extra_roots = std::fs::read(bundle).ok();
-        }
         let http = Http::new(env, tls);
-        if let Some(role) = settings.map("assume_role")
-            && role.contains_key("role_arn")
-        {
-            return Err(error(
-                ErrorKind::Unsupported,
-                "assume_role is set: assuming a role (STS AssumeRole) is not supported by terrace yet; give the role's credentials through AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY/AWS_SESSION_TOKEN",
-            ));
-        }
-        let credentials = credentials::find(settings, env, &files, &http)
-            .map_err(|m| error(ErrorKind::Auth, m))?;
         let sse_customer_key = settings
             .string_or_env("sse_customer_key", env, &["AWS_SSE_CUSTOMER_KEY"])
             .map(Secret::new);

@@ -4,7 +4,7 @@ use crate::client::Http;
 use crate::error::{BackendError, ErrorKind};
 use crate::secret::Secret;
 
-use super::credentials::Credentials;
+use super::key_pair::Credentials;
 
 pub(super) const NAME: &str = "s3";
 

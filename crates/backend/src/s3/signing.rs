@@ -9,7 +9,7 @@ use aws_sigv4::http_request::{
 };
 use aws_sigv4::sign::v4;
 
-use super::credentials::Credentials;
+use super::key_pair::Credentials;
 
 /// The headers that sign `method url` with `headers` and `body` for `service` in `region` at `time`:
 /// `x-amz-date`, `authorization`, and `x-amz-security-token` / `x-amz-content-sha256` where they apply.
