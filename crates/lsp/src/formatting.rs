@@ -78,10 +78,11 @@ pub fn edits(text: &str, index: &LineIndex) -> Vec<TextEdit> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn apply(text: &str, edits: &[TextEdit]) -> String {
+    /// The text with the edits applied (in reverse, as a client applies them).
+    pub(crate) fn apply(text: &str, edits: &[TextEdit]) -> String {
         let index = LineIndex::new(text);
         let mut out = text.to_string();
         for edit in edits.iter().rev() {

@@ -112,18 +112,8 @@ pub fn range_edits(text: &str, index: &LineIndex, range: Range) -> Vec<TextEdit>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formatting::tests::apply;
     use lsp_types::Position;
-
-    fn apply(text: &str, edits: &[TextEdit]) -> String {
-        let index = LineIndex::new(text);
-        let mut out = text.to_string();
-        for edit in edits.iter().rev() {
-            let a = index.offset(text, edit.range.start);
-            let b = index.offset(text, edit.range.end);
-            out.replace_range(a..b, &edit.new_text);
-        }
-        out
-    }
 
     fn whole(text: &str) -> Range {
         let index = LineIndex::new(text);

@@ -300,15 +300,8 @@ async fn chain(
             .profile_files(shared_files(settings, env))
             .profile_name(profile)
             .build();
-        match provider.provide_credentials().await {
-            Ok(found) => return Ok(from_sdk(&found)),
-            Err(CredentialsError::CredentialsNotLoaded(_)) => {}
-            Err(e) => {
-                return Err(Failure::Auth(format!(
-                    "profile {profile}: {}",
-                    sdk_cause(&e)
-                )));
-            }
+        if let Some(found) = ask(provider, &format!("profile {profile}")).await? {
+            return Ok(found);
         }
     }
     if env
@@ -358,20 +351,26 @@ async fn chain(
             .configure(config)
             .imds_client(client.build())
             .build();
-        match provider.provide_credentials().await {
-            Ok(found) => return Ok(from_sdk(&found)),
-            Err(CredentialsError::CredentialsNotLoaded(_)) => {}
-            Err(e) => {
-                return Err(Failure::Auth(format!(
-                    "instance metadata: {}",
-                    sdk_cause(&e)
-                )));
-            }
+        if let Some(found) = ask(provider, "instance metadata").await? {
+            return Ok(found);
         }
     }
     Err(Failure::Auth(
         "No valid credential sources found: no access_key/secret_key in the block, no AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, no web identity (AWS_WEB_IDENTITY_TOKEN_FILE), no credentials in the shared files' profile (keys, role, SSO, credential_process), no container credentials, nothing from the instance metadata service".into(),
     ))
+}
+
+/// One source of the chain: its credentials, `None` when it has none to give (the chain goes
+/// on), or the failure that ends the chain, named after `source`.
+async fn ask(
+    provider: impl ProvideCredentials,
+    source: &str,
+) -> Result<Option<Credentials>, Failure> {
+    match provider.provide_credentials().await {
+        Ok(found) => Ok(Some(from_sdk(&found))),
+        Err(CredentialsError::CredentialsNotLoaded(_)) => Ok(None),
+        Err(e) => Err(Failure::Auth(format!("{source}: {}", sdk_cause(&e)))),
+    }
 }
 
 fn from_sdk(found: &aws_credential_types::Credentials) -> Credentials {
