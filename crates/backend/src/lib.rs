@@ -30,6 +30,8 @@ mod gcs;
 #[cfg(not(target_family = "wasm"))]
 mod http;
 #[cfg(not(target_family = "wasm"))]
+mod jwt;
+#[cfg(not(target_family = "wasm"))]
 mod pg;
 #[cfg(not(target_family = "wasm"))]
 mod s3;

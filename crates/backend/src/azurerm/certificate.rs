@@ -4,7 +4,6 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use base64::Engine;
 use rsa::pkcs8::DecodePrivateKey;
-use rsa::signature::{SignatureEncoding, Signer};
 use sha1::Digest;
 
 use crate::env::Env;
@@ -93,7 +92,6 @@ impl Certificate {
     }
 
     fn assertion_at(&self, client: &str, token_url: &str, now: u64, jti: &str) -> Secret {
-        let b64 = |bytes: &[u8]| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
         // go-azure-sdk: base64.URLEncoding (padded) of the SHA-1 of the certificate.
         let kid = base64::engine::general_purpose::URL_SAFE.encode(sha1::Sha1::digest(&self.der));
         let header = serde_json::json!({"alg": "RS256", "typ": "JWT", "kid": kid});
@@ -105,14 +103,7 @@ impl Certificate {
             "nbf": now,
             "sub": client,
         });
-        let input = format!(
-            "{}.{}",
-            b64(header.to_string().as_bytes()),
-            b64(claims.to_string().as_bytes())
-        );
-        let signer = rsa::pkcs1v15::SigningKey::<sha2::Sha256>::new(self.key.clone());
-        let signature = signer.sign(input.as_bytes()).to_bytes();
-        Secret::new(format!("{input}.{}", b64(&signature)))
+        crate::jwt::rs256(&header, &claims, self.key.clone())
     }
 }
 

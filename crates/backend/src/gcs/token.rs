@@ -2,9 +2,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use base64::Engine;
 use rsa::pkcs8::DecodePrivateKey;
-use rsa::signature::{SignatureEncoding, Signer};
 
 use crate::client::{Http, redact_url};
 use crate::env::Env;
@@ -221,8 +219,7 @@ fn service_account_jwt(
     }
     let key = rsa::RsaPrivateKey::from_pkcs8_pem(pem)
         .map_err(|_| "private_key is not a PKCS #8 PEM RSA key".to_string())?;
-    let b64 = |bytes: &[u8]| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
-    let header = b64(br#"{"alg":"RS256","typ":"JWT"}"#);
+    let header = serde_json::json!({"alg": "RS256", "typ": "JWT"});
     let claims = serde_json::json!({
         "iss": email,
         "scope": scope,
@@ -230,16 +227,13 @@ fn service_account_jwt(
         "iat": iat,
         "exp": iat + 3600,
     });
-    let claims = b64(claims.to_string().as_bytes());
-    let signing_input = format!("{header}.{claims}");
-    let signer = rsa::pkcs1v15::SigningKey::<sha2::Sha256>::new(key);
-    let signature = signer.sign(signing_input.as_bytes()).to_bytes();
-    Ok(Secret::new(format!("{signing_input}.{}", b64(&signature))))
+    Ok(crate::jwt::rs256(&header, &claims, key))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use base64::Engine;
     use rsa::pkcs8::EncodePrivateKey;
     use rsa::signature::Verifier;
 
